@@ -1,0 +1,215 @@
+//! `dedupdb compare A B`: the relation of two pages, with the evidence.
+
+use anyhow::{bail, Result};
+use clap::Args;
+use dedupdb::extract::DropReason;
+use dedupdb::{Comparison, Page, Params, Relation};
+use serde_json::json;
+
+use super::input::{page_input, read_page};
+
+/// Compare two pages and print the relation of A to B.
+///
+/// A and B are .html/.htm or .txt files, or - for standard input (one of them). Each is decoded,
+/// its main text extracted and normalized, and the two are aligned with the trustable LCS.
+///
+/// Relations: duplicate; contains (A contains B); contained (A is contained in B); overlaps (a
+/// shared key passage, a minor part of both, as when a digest quotes an article); different.
+///
+/// The exit code is 0 whatever the relation, 1 when a page cannot be read.
+///
+/// Examples:
+///   dedupdb compare a.html b.html
+///   dedupdb compare --json a.html b.txt | jq .relation
+///   curl -s URL | dedupdb compare --explain - saved.html
+#[derive(Debug, Args)]
+#[command(verbatim_doc_comment)]
+pub struct CompareArgs {
+    /// First page (.html, .htm, .txt, or - for stdin).
+    pub a: String,
+    /// Second page.
+    pub b: String,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Show the aligned regions as text and the blocks left out as template.
+    #[arg(long)]
+    pub explain: bool,
+}
+
+pub fn run(args: &CompareArgs) -> Result<()> {
+    if args.a == "-" && args.b == "-" {
+        bail!("only one of A and B can be - (standard input)");
+    }
+    let params = Params::default();
+    let (bytes_a, kind_a) = read_page(&args.a)?;
+    let (bytes_b, kind_b) = read_page(&args.b)?;
+    let pa = Page::analyze(page_input(&bytes_a, kind_a), &params);
+    let pb = Page::analyze(page_input(&bytes_b, kind_b), &params);
+    let cmp = dedupdb::compare(&pa, &pb, &params);
+    tracing::debug!(rounds = cmp.rounds, early = cmp.rejected_early, "compared");
+    if args.json {
+        let mut v = serde_json::to_value(&cmp)?;
+        v["a"] = page_json(&args.a, &pa);
+        v["b"] = page_json(&args.b, &pb);
+        if args.explain {
+            v["explain"] = explain_json(&pa, &pb, &cmp);
+        }
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        print_summary(args, &pa, &pb, &cmp);
+        if args.explain {
+            print_explain(&args.a, &pa, &args.b, &pb, &cmp);
+        }
+    }
+    Ok(())
+}
+
+fn describe(rel: Relation) -> &'static str {
+    match rel {
+        Relation::Duplicate => "A and B are near-duplicates",
+        Relation::Contains => "A contains B",
+        Relation::Contained => "A is contained in B",
+        Relation::Overlaps => "A and B share a key passage",
+        Relation::Different => "A and B are different pages",
+    }
+}
+
+fn page_json(name: &str, p: &Page) -> serde_json::Value {
+    json!({
+        "input": name,
+        "title": p.title(),
+        "charset": p.charset,
+        "charset_source": p.charset_source,
+        "decode_errors": p.decode_errors,
+        "chars": p.norm.len(),
+        "period_features": p.features.period.len(),
+        "fingerprints": p.features.fingerprints.len(),
+        "fingerprint_fallback": p.features.fingerprint_fallback,
+    })
+}
+
+fn print_summary(args: &CompareArgs, pa: &Page, pb: &Page, c: &Comparison) {
+    for (tag, name, p) in [("A", &args.a, pa), ("B", &args.b, pb)] {
+        println!(
+            "{tag}: {name} ({}, charset from {:?}; {} chars of main text)",
+            p.charset,
+            p.charset_source,
+            p.norm.len()
+        );
+    }
+    println!("relation: {} ({})", c.relation, describe(c.relation));
+    println!(
+        "resemble {:.3}  contain {:.3}  ccs {:.3}  clr {:.3}",
+        c.resemble, c.contain, c.ccs, c.clr
+    );
+    println!(
+        "tlcs {} chars in {} region(s), {} round(s)",
+        c.tlcs_chars,
+        c.spans.len(),
+        c.rounds
+    );
+    if c.near_miss {
+        println!(
+            "near miss: {} numeric conflicts inside the aligned text",
+            c.numeric_conflicts
+        );
+    }
+}
+
+/// Text of the extracted main text behind normalized range `lo..hi`.
+fn span_text(p: &Page, lo: usize, hi: usize) -> String {
+    let r = p.norm.origin_range(lo, hi);
+    p.main_text.chars().skip(r.start).take(r.len()).collect()
+}
+
+fn reason(r: DropReason) -> &'static str {
+    match r {
+        DropReason::Links => "links",
+        DropReason::Short => "short",
+        DropReason::ListItem => "list item",
+        DropReason::OutsideMain => "outside article",
+    }
+}
+
+fn shorten(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let head: String = s.chars().take(max).collect();
+        format!("{head}…")
+    }
+}
+
+fn print_explain(na: &str, pa: &Page, nb: &str, pb: &Page, c: &Comparison) {
+    for (tag, name, p) in [("A", na, pa), ("B", nb, pb)] {
+        println!("\n== {tag}: {name} ==");
+        if !p.title().is_empty() {
+            println!("title: {}", p.title());
+        }
+        println!("blocks ('+' main text, '-' left out as template, with the reason):");
+        for b in &p.extracted.blocks {
+            let text = shorten(p.extracted.block_text(b), 60);
+            match b.dropped {
+                None => println!("  + {text}"),
+                Some(r) => println!("  - [{}] {text}", reason(r)),
+            }
+        }
+    }
+    println!("\n== aligned regions ==");
+    if c.spans.is_empty() {
+        println!(
+            "(none{})",
+            if c.rejected_early {
+                ": ruled out by the skeleton filter"
+            } else {
+                ""
+            }
+        );
+    }
+    for (i, s) in c.spans.iter().enumerate() {
+        println!(
+            "#{} round {}: A[{}..{}] ~ B[{}..{}], {} chars matched",
+            i + 1,
+            s.round,
+            s.a_start,
+            s.a_end,
+            s.b_start,
+            s.b_end,
+            s.matched
+        );
+        let ta = span_text(pa, s.a_start, s.a_end);
+        let tb = span_text(pb, s.b_start, s.b_end);
+        for line in ta.lines() {
+            println!("  A| {line}");
+        }
+        if tb != ta {
+            for line in tb.lines() {
+                println!("  B| {line}");
+            }
+        }
+    }
+}
+
+fn explain_json(pa: &Page, pb: &Page, c: &Comparison) -> serde_json::Value {
+    let blocks = |p: &Page| -> Vec<serde_json::Value> {
+        p.extracted
+            .blocks
+            .iter()
+            .map(|b| {
+                json!({
+                    "text": p.extracted.block_text(b),
+                    "kept": b.dropped.is_none(),
+                    "dropped": b.dropped,
+                    "link_density": b.link_density(),
+                })
+            })
+            .collect()
+    };
+    let regions: Vec<serde_json::Value> = c
+        .spans
+        .iter()
+        .map(|s| json!({"a_text": span_text(pa, s.a_start, s.a_end), "b_text": span_text(pb, s.b_start, s.b_end)}))
+        .collect();
+    json!({"a_blocks": blocks(pa), "b_blocks": blocks(pb), "regions": regions})
+}

@@ -1,0 +1,258 @@
+//! Bytes to text: which charset, and decoding that never fails.
+//!
+//! The charset is taken, in order, from the HTTP header, a byte-order mark, a `<meta charset>` or
+//! `<meta http-equiv="Content-Type">` declaration in the first [`META_SCAN_BYTES`], and finally a
+//! statistical detector. GBK and GB2312 labels decode as GB18030, their superset. Invalid sequences
+//! become U+FFFD.
+//!
+//! One correction to the order: a declared charset (header or meta) that yields malformed
+//! sequences on bytes that are valid UTF-8 is a mislabelled UTF-8 page (common on Chinese sites that
+//! moved to UTF-8 and kept an old template), so UTF-8 is used instead.
+
+use encoding_rs::{Encoding, GB18030, UTF_8};
+use serde::Serialize;
+
+/// How far into a document `<meta>` declarations are looked for.
+pub const META_SCAN_BYTES: usize = 8192;
+/// How much of a document the detector reads; more changes little and costs time.
+const DETECT_BYTES: usize = 64 * 1024;
+
+/// Where the charset of a decoded document came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CharsetSource {
+    /// The HTTP `Content-Type` header (or the caller's explicit charset).
+    Header,
+    /// A byte-order mark.
+    Bom,
+    /// A `<meta>` declaration.
+    Meta,
+    /// The statistical detector (chardetng).
+    Detector,
+    /// A declaration was overruled because the bytes are valid UTF-8 and the declared charset is not.
+    Utf8Override,
+}
+
+/// A decoded document.
+#[derive(Debug, Clone)]
+pub struct Decoded {
+    /// The text, with invalid sequences replaced by U+FFFD.
+    pub text: String,
+    /// The encoding used.
+    pub encoding: &'static Encoding,
+    /// Where the encoding came from.
+    pub source: CharsetSource,
+    /// Whether malformed sequences were replaced.
+    pub had_errors: bool,
+}
+
+/// Resolves a charset label; GBK and GB2312 become GB18030. `None` for unknown labels.
+pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
+    let enc = Encoding::for_label_no_replacement(label.trim().as_bytes())?;
+    if enc == encoding_rs::GBK {
+        return Some(GB18030);
+    }
+    // A document cannot really be UTF-16 once it is read as ASCII-compatible HTML (WHATWG rule).
+    if enc == encoding_rs::UTF_16LE || enc == encoding_rs::UTF_16BE {
+        return Some(UTF_8);
+    }
+    Some(enc)
+}
+
+/// Extracts the charset parameter of an HTTP `Content-Type` value, e.g. `text/html; charset=gbk`.
+pub fn charset_from_content_type(value: &str) -> Option<&str> {
+    let lower_pos = find_ascii_ci(value.as_bytes(), b"charset")?;
+    let rest = &value[lower_pos + "charset".len()..];
+    let rest = rest.trim_start().strip_prefix('=')?.trim_start();
+    let rest = rest.trim_start_matches(['"', '\'']);
+    let end = rest
+        .find(|c: char| c == '"' || c == '\'' || c == ';' || c == ',' || c.is_whitespace())
+        .unwrap_or(rest.len());
+    let label = &rest[..end];
+    (!label.is_empty()).then_some(label)
+}
+
+/// Decodes `bytes`; `http_charset` is the charset from the transport, when known.
+pub fn decode(bytes: &[u8], http_charset: Option<&str>) -> Decoded {
+    let declared = http_charset
+        .and_then(encoding_for_label)
+        .map(|e| (e, CharsetSource::Header));
+    let (encoding, source, body) = if let Some((enc, src)) = declared {
+        // The header wins, but a BOM is still stripped if it agrees.
+        let body = match Encoding::for_bom(bytes) {
+            Some((bom_enc, len)) if bom_enc == enc => &bytes[len..],
+            _ => bytes,
+        };
+        (enc, src, body)
+    } else if let Some((enc, len)) = Encoding::for_bom(bytes) {
+        (enc, CharsetSource::Bom, &bytes[len..])
+    } else if let Some(enc) = meta_charset(bytes) {
+        (enc, CharsetSource::Meta, bytes)
+    } else {
+        (detect(bytes), CharsetSource::Detector, bytes)
+    };
+
+    let (mut encoding, mut source) = (encoding, source);
+    if encoding != UTF_8
+        && matches!(source, CharsetSource::Header | CharsetSource::Meta)
+        && !body.is_ascii()
+        && std::str::from_utf8(body).is_ok()
+    {
+        let (_, bad) = encoding.decode_without_bom_handling(body);
+        if bad {
+            encoding = UTF_8;
+            source = CharsetSource::Utf8Override;
+        }
+    }
+    let (text, had_errors) = encoding.decode_without_bom_handling(body);
+    Decoded {
+        text: text.into_owned(),
+        encoding,
+        source,
+        had_errors,
+    }
+}
+
+/// Runs the detector; valid UTF-8 is taken as UTF-8 without asking it.
+fn detect(bytes: &[u8]) -> &'static Encoding {
+    let head = &bytes[..bytes.len().min(DETECT_BYTES)];
+    if std::str::from_utf8(bytes).is_ok() {
+        return UTF_8;
+    }
+    let mut det = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    det.feed(head, head.len() == bytes.len());
+    let enc = det.guess(Some(b"cn"), chardetng::Utf8Detection::Allow);
+    if enc == encoding_rs::GBK {
+        GB18030
+    } else {
+        enc
+    }
+}
+
+/// Finds a charset declared by a `<meta>` tag in the head of the document.
+pub fn meta_charset(bytes: &[u8]) -> Option<&'static Encoding> {
+    let head = &bytes[..bytes.len().min(META_SCAN_BYTES)];
+    let mut pos = 0;
+    while let Some(off) = find_ascii_ci(&head[pos..], b"<meta") {
+        let start = pos + off + 5;
+        let end = memchr::memchr(b'>', &head[start..]).map_or(head.len(), |e| start + e);
+        let tag = &head[start..end];
+        if let Some(c) = find_ascii_ci(tag, b"charset") {
+            let rest = &tag[c + 7..];
+            let rest = trim_ascii_start(rest);
+            if let Some(rest) = rest.strip_prefix(b"=") {
+                let rest = trim_ascii_start(rest);
+                let rest = match rest.first() {
+                    Some(b'"') | Some(b'\'') => &rest[1..],
+                    _ => rest,
+                };
+                let vend = rest
+                    .iter()
+                    .position(|&b| {
+                        matches!(b, b'"' | b'\'' | b';' | b'/' | b'>') || b.is_ascii_whitespace()
+                    })
+                    .unwrap_or(rest.len());
+                if let Ok(label) = std::str::from_utf8(&rest[..vend]) {
+                    if let Some(enc) = encoding_for_label(label) {
+                        return Some(enc);
+                    }
+                }
+            }
+        }
+        pos = end;
+    }
+    None
+}
+
+fn trim_ascii_start(s: &[u8]) -> &[u8] {
+    let n = s.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    &s[n..]
+}
+
+/// Case-insensitive search for an ASCII needle (given in lower case).
+pub(crate) fn find_ascii_ci(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    let first = needle[0];
+    let upper = first.to_ascii_uppercase();
+    let mut i = 0;
+    while i + needle.len() <= hay.len() {
+        let rel = memchr::memchr2(first, upper, &hay[i..=hay.len() - needle.len()])?;
+        let at = i + rel;
+        if hay[at..at + needle.len()].eq_ignore_ascii_case(needle) {
+            return Some(at);
+        }
+        i = at + 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_then_bom_then_meta_then_detector() {
+        let (gbk, _, _) = GB18030.encode("新闻正文。");
+        let mut page = b"<html><head><meta charset=\"gb2312\"></head><body>".to_vec();
+        page.extend_from_slice(&gbk);
+        let d = decode(&page, None);
+        assert_eq!(d.source, CharsetSource::Meta);
+        assert_eq!(d.encoding, GB18030);
+        assert!(d.text.contains("新闻正文。"));
+
+        let d = decode(&page, Some("gbk"));
+        assert_eq!(d.source, CharsetSource::Header);
+        assert!(d.text.contains("新闻正文。"));
+
+        let mut bom = vec![0xEF, 0xBB, 0xBF];
+        bom.extend_from_slice("<p>正文。</p>".as_bytes());
+        let d = decode(&bom, None);
+        assert_eq!(d.source, CharsetSource::Bom);
+        assert_eq!(d.text, "<p>正文。</p>");
+    }
+
+    #[test]
+    fn http_equiv_content_type_is_read() {
+        let page = b"<meta http-equiv=\"Content-Type\" content=\"text/html; charset=GBK\">";
+        assert_eq!(meta_charset(page), Some(GB18030));
+        let page = b"<META HTTP-EQUIV=Content-Type CONTENT='text/html;charset=big5'>";
+        assert_eq!(meta_charset(page), Some(encoding_rs::BIG5));
+    }
+
+    #[test]
+    fn detector_finds_gbk_without_declaration() {
+        let text = "据市气象台消息，今天白天本市多云转晴，偏北风三到四级。明天晴，最高气温十五度。"
+            .repeat(4);
+        let (gbk, _, _) = GB18030.encode(&text);
+        let d = decode(&gbk, None);
+        assert_eq!(d.source, CharsetSource::Detector);
+        assert_eq!(d.text, text);
+    }
+
+    #[test]
+    fn mislabelled_utf8_is_overruled() {
+        let page = "<meta charset=gbk><p>这是一篇用UTF-8保存的网页。</p>";
+        let d = decode(page.as_bytes(), None);
+        assert_eq!(d.source, CharsetSource::Utf8Override);
+        assert_eq!(d.text, page);
+    }
+
+    #[test]
+    fn invalid_bytes_are_replaced_not_fatal() {
+        let d = decode(
+            &[0x3c, 0x70, 0x3e, 0xff, 0xfe, 0xc3, 0x28, 0x80],
+            Some("utf-8"),
+        );
+        assert!(d.had_errors);
+        assert!(d.text.contains('\u{FFFD}'));
+    }
+
+    #[test]
+    fn content_type_parameter() {
+        assert_eq!(
+            charset_from_content_type("text/html; charset=\"GB2312\""),
+            Some("GB2312")
+        );
+        assert_eq!(charset_from_content_type("text/html"), None);
+        assert_eq!(encoding_for_label("x-unknown"), None);
+    }
+}

@@ -1,0 +1,518 @@
+//! HTML to ordered text blocks, and the choice of which blocks are the page's main text.
+//!
+//! [`extract_html`] walks the token stream once, cutting text into blocks at block-level tags and
+//! line breaks, and remembers for every block its element, its length and how much of it is link
+//! text. [`select`] then scores elements by the sentence-like text under them, picks the article
+//! container, and drops what looks like page furniture. Plain text goes through [`extract_text`]:
+//! every non-empty line is a block and every block is kept.
+
+pub mod html;
+mod select;
+pub mod tags;
+
+use std::ops::Range;
+
+use html::Token;
+use serde::Serialize;
+use tags::TagKind;
+
+/// Why a block is not part of the main text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DropReason {
+    /// Mostly link text: navigation, link lists.
+    Links,
+    /// Short and without sentence punctuation: menus, labels, bylines.
+    Short,
+    /// An item of a repeated list whose items carry links or time stamps: comments, related reading.
+    ListItem,
+    /// Outside the element chosen as the article container.
+    OutsideMain,
+}
+
+/// A run of text between block boundaries.
+#[derive(Debug, Clone, Serialize)]
+pub struct Block {
+    /// Byte range of the block's text in [`Extracted::text`].
+    pub range: Range<usize>,
+    /// Characters other than white space.
+    pub chars: u32,
+    /// Of those, characters inside links.
+    pub link_chars: u32,
+    /// Index of the innermost element holding the block.
+    #[serde(skip)]
+    pub elem: u32,
+    /// `None` when the block is main text.
+    pub dropped: Option<DropReason>,
+}
+
+impl Block {
+    /// Share of the block's characters that are link text.
+    pub fn link_density(&self) -> f64 {
+        if self.chars == 0 {
+            0.0
+        } else {
+            f64::from(self.link_chars) / f64::from(self.chars)
+        }
+    }
+}
+
+/// An element of the (repaired) document tree, as much as selection needs.
+#[derive(Debug, Clone)]
+pub(crate) struct Elem {
+    pub parent: u32,
+    /// Structural weight from the tag and its class/id.
+    pub hint: i32,
+    /// Hash of the tag name and class: siblings with the same signature form a list.
+    pub sig: u64,
+    /// Blocks `first_block..end_block` lie inside this element.
+    pub first_block: u32,
+    pub end_block: u32,
+}
+
+/// The text of a page cut into blocks.
+#[derive(Debug, Clone, Default)]
+pub struct Extracted {
+    /// The `<title>`, if any.
+    pub title: String,
+    /// The text of all blocks, back to back.
+    pub text: String,
+    /// All blocks in document order, main text or not.
+    pub blocks: Vec<Block>,
+    pub(crate) elems: Vec<Elem>,
+}
+
+impl Extracted {
+    /// Text of one block.
+    pub fn block_text(&self, b: &Block) -> &str {
+        &self.text[b.range.clone()]
+    }
+
+    /// The main text: kept blocks joined by newlines.
+    pub fn main_text(&self) -> String {
+        let mut out = String::with_capacity(self.text.len());
+        for b in self.blocks.iter().filter(|b| b.dropped.is_none()) {
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(self.block_text(b));
+        }
+        out
+    }
+}
+
+/// Extracts blocks from HTML and selects the main text.
+pub fn extract_html(html: &str) -> Extracted {
+    let mut b = Builder::new(html.len());
+    let mut in_title = false;
+    for tok in html::Tokenizer::new(html) {
+        match tok {
+            Token::Start {
+                name,
+                attrs,
+                self_closing,
+            } => {
+                in_title = name.eq_ignore_ascii_case("title") && !self_closing;
+                b.start(name, attrs, self_closing);
+            }
+            Token::End { name } => b.end(name),
+            Token::Text(t) => b.text(t),
+            Token::Raw(t) => {
+                if in_title && b.out.title.is_empty() {
+                    b.out.title = collapse_ws(&html_escape::decode_html_entities(t));
+                }
+            }
+        }
+    }
+    let mut out = b.finish();
+    select::select(&mut out);
+    out
+}
+
+/// Blocks from plain text: each non-empty line is a paragraph, and all are main text.
+pub fn extract_text(text: &str) -> Extracted {
+    let mut out = Extracted {
+        elems: vec![root_elem()],
+        ..Default::default()
+    };
+    for line in text.lines() {
+        let line = collapse_ws(line);
+        if line.is_empty() {
+            continue;
+        }
+        let start = out.text.len();
+        out.text.push_str(&line);
+        let chars = line.chars().filter(|c| !c.is_whitespace()).count() as u32;
+        out.blocks.push(Block {
+            range: start..out.text.len(),
+            chars,
+            link_chars: 0,
+            elem: 0,
+            dropped: None,
+        });
+    }
+    out.elems[0].end_block = out.blocks.len() as u32;
+    out
+}
+
+fn root_elem() -> Elem {
+    Elem {
+        parent: 0,
+        hint: 0,
+        sig: 0,
+        first_block: 0,
+        end_block: 0,
+    }
+}
+
+fn collapse_ws(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut space = false;
+    for c in s.chars() {
+        if c.is_whitespace() {
+            space = !out.is_empty();
+        } else {
+            if space {
+                out.push(' ');
+                space = false;
+            }
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Lower-cased tag name, small enough to keep on the element stack.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct TagName([u8; 12], u8);
+
+impl TagName {
+    fn new(name: &str) -> Self {
+        let mut buf = [0u8; 12];
+        let n = name.len().min(12);
+        for (d, s) in buf.iter_mut().zip(name.bytes()) {
+            *d = s.to_ascii_lowercase();
+        }
+        TagName(buf, n as u8)
+    }
+    fn is(&self, lower: &[u8]) -> bool {
+        &self.0[..self.1 as usize] == lower
+    }
+}
+
+/// Elements that close an open element of the same name when they start (`<p>a<p>b`).
+const SELF_NESTING_FORBIDDEN: [&[u8]; 7] = [b"p", b"li", b"dt", b"dd", b"td", b"th", b"tr"];
+/// How far down the stack an end tag may look for its element; deeper means stray.
+const MAX_POP_SEARCH: usize = 64;
+/// Element stack depth beyond which new elements are not pushed (pathological nesting).
+const MAX_DEPTH: usize = 512;
+
+struct Builder {
+    out: Extracted,
+    stack: Vec<(u32, TagName)>,
+    block_start: usize,
+    chars: u32,
+    link_chars: u32,
+    link_depth: u32,
+    pending_space: bool,
+    skip_depth: u32,
+    skip_stack_len: usize,
+}
+
+impl Builder {
+    fn new(cap: usize) -> Self {
+        Builder {
+            out: Extracted {
+                text: String::with_capacity(cap / 3),
+                elems: vec![root_elem()],
+                ..Default::default()
+            },
+            stack: Vec::with_capacity(64),
+            block_start: 0,
+            chars: 0,
+            link_chars: 0,
+            link_depth: 0,
+            pending_space: false,
+            skip_depth: 0,
+            skip_stack_len: 0,
+        }
+    }
+
+    fn current(&self) -> u32 {
+        self.stack.last().map_or(0, |e| e.0)
+    }
+
+    fn start(&mut self, name: &str, attrs: &str, self_closing: bool) {
+        let kind = tags::kind(name);
+        if self.skip_depth > 0 {
+            if kind == TagKind::Skip && !self_closing {
+                self.skip_depth += 1;
+            }
+            return;
+        }
+        match kind {
+            TagKind::Skip => {
+                if !self_closing {
+                    self.flush();
+                    self.skip_depth = 1;
+                    self.skip_stack_len = self.stack.len();
+                }
+            }
+            TagKind::Block => {
+                self.flush();
+                let tn = TagName::new(name);
+                if SELF_NESTING_FORBIDDEN.iter().any(|n| tn.is(n)) {
+                    if let Some(top) = self.stack.last() {
+                        if top.1 == tn {
+                            self.pop_to(self.stack.len() - 1);
+                        }
+                    }
+                }
+                if self_closing || self.stack.len() >= MAX_DEPTH {
+                    return;
+                }
+                let class = html::attr(attrs, "class").unwrap_or("");
+                let id = html::attr(attrs, "id").unwrap_or("");
+                let hint = tags::tag_hint(name)
+                    + tags::class_hint(class)
+                    + if id.is_empty() {
+                        0
+                    } else {
+                        tags::class_hint(id)
+                    };
+                let sig = sig_of(&tn, class);
+                let idx = self.out.elems.len() as u32;
+                let first = self.out.blocks.len() as u32;
+                self.out.elems.push(Elem {
+                    parent: self.current(),
+                    hint,
+                    sig,
+                    first_block: first,
+                    end_block: first,
+                });
+                self.stack.push((idx, tn));
+            }
+            TagKind::Break => self.flush(),
+            TagKind::Link => {
+                if !self_closing {
+                    self.link_depth += 1;
+                }
+            }
+            TagKind::Inline | TagKind::Void => {}
+        }
+    }
+
+    fn end(&mut self, name: &str) {
+        let kind = tags::kind(name);
+        if self.skip_depth > 0 {
+            if kind == TagKind::Skip {
+                self.skip_depth -= 1;
+                return;
+            }
+            // An end tag of an element opened before the skipped one closes the skip too: an
+            // unclosed <svg> or <select> must not swallow the rest of the page.
+            if kind == TagKind::Block {
+                let tn = TagName::new(name);
+                if self.stack[..self.skip_stack_len]
+                    .iter()
+                    .rev()
+                    .take(MAX_POP_SEARCH)
+                    .any(|e| e.1 == tn)
+                {
+                    self.skip_depth = 0;
+                } else {
+                    return;
+                }
+            } else {
+                return;
+            }
+        }
+        match kind {
+            TagKind::Block => {
+                self.flush();
+                let tn = TagName::new(name);
+                let len = self.stack.len();
+                let found = self
+                    .stack
+                    .iter()
+                    .rev()
+                    .take(MAX_POP_SEARCH)
+                    .position(|e| e.1 == tn);
+                if let Some(p) = found {
+                    self.pop_to(len - 1 - p);
+                }
+            }
+            TagKind::Break => self.flush(),
+            TagKind::Link => self.link_depth = self.link_depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+
+    /// Closes the elements at stack index `at` and above.
+    fn pop_to(&mut self, at: usize) {
+        let end = self.out.blocks.len() as u32;
+        for (idx, _) in self.stack.drain(at..) {
+            self.out.elems[idx as usize].end_block = end;
+        }
+    }
+
+    fn text(&mut self, raw: &str) {
+        if self.skip_depth > 0 {
+            return;
+        }
+        let decoded;
+        let t: &str = if raw.contains('&') {
+            decoded = html_escape::decode_html_entities(raw);
+            &decoded
+        } else {
+            raw
+        };
+        let in_link = self.link_depth > 0;
+        let text = &mut self.out.text;
+        for c in t.chars() {
+            if c.is_whitespace() || c.is_control() {
+                self.pending_space = true;
+                continue;
+            }
+            if self.pending_space && text.len() > self.block_start {
+                text.push(' ');
+            }
+            self.pending_space = false;
+            text.push(c);
+            self.chars += 1;
+            if in_link {
+                self.link_chars += 1;
+            }
+        }
+    }
+
+    fn flush(&mut self) {
+        self.pending_space = false;
+        if self.chars == 0 {
+            self.out.text.truncate(self.block_start);
+            return;
+        }
+        let end = self.out.text.len();
+        self.out.blocks.push(Block {
+            range: self.block_start..end,
+            chars: self.chars,
+            link_chars: self.link_chars,
+            elem: self.current(),
+            dropped: None,
+        });
+        self.block_start = end;
+        self.chars = 0;
+        self.link_chars = 0;
+    }
+
+    fn finish(mut self) -> Extracted {
+        self.flush();
+        self.pop_to(0);
+        let n = self.out.blocks.len() as u32;
+        self.out.elems[0].end_block = n;
+        self.out
+    }
+}
+
+fn sig_of(tag: &TagName, class: &str) -> u64 {
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    h.update(&tag.0[..tag.1 as usize]);
+    h.update(b"|");
+    h.update(class.trim().as_bytes());
+    h.digest()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kept(e: &Extracted) -> Vec<&str> {
+        e.blocks
+            .iter()
+            .filter(|b| b.dropped.is_none())
+            .map(|b| e.block_text(b))
+            .collect()
+    }
+
+    #[test]
+    fn blocks_cut_at_block_tags_and_breaks() {
+        let e = extract_html(
+            "<div>一段文字，有标点。<br>第二行，也有标点。<p>第三段&nbsp;内容，有标点。</p></div>",
+        );
+        let all: Vec<_> = e.blocks.iter().map(|b| e.block_text(b)).collect();
+        assert_eq!(
+            all,
+            vec![
+                "一段文字，有标点。",
+                "第二行，也有标点。",
+                "第三段 内容，有标点。"
+            ]
+        );
+    }
+
+    #[test]
+    fn script_style_comments_are_not_text() {
+        let e = extract_html(
+            "<html><head><title>标题 &amp; 副题</title><style>p{}</style><script>var a='。';</script></head>\
+             <body><!-- 注释。 --><p>正文内容在这里，共有一句话。</p><noscript>请启用脚本。</noscript></body></html>",
+        );
+        assert_eq!(e.title, "标题 & 副题");
+        assert_eq!(e.text, "正文内容在这里，共有一句话。");
+    }
+
+    #[test]
+    fn navigation_is_dropped_body_kept() {
+        let nav: String = (0..12)
+            .map(|i| format!("<li><a href='/{i}'>栏目{i}</a></li>"))
+            .collect();
+        let body: String = (0..5)
+            .map(|i| {
+                format!(
+                    "<p>这是正文的第{i}段，记者从有关部门了解到，相关工作正在稳步推进之中。</p>"
+                )
+            })
+            .collect();
+        let html = format!(
+            "<body><ul class='nav'>{nav}</ul><div class='main'><div class='article'>{body}</div>\
+             <div class='share'>分享到：微博 微信</div></div><div class='footer'>关于我们 | 联系方式</div></body>"
+        );
+        let e = extract_html(&html);
+        let k = kept(&e);
+        assert_eq!(k.len(), 5, "{k:?}");
+        assert!(k.iter().all(|t| t.contains("正文")));
+    }
+
+    #[test]
+    fn repeated_comment_items_are_dropped() {
+        let body: String = (0..4)
+            .map(|i| format!("<p>文章正文第{i}段，讲述了一个完整的故事，内容充实。</p>"))
+            .collect();
+        let replies: String = (0..6)
+            .map(|i| {
+                format!(
+                    "<div class='item'><span>网友{i}</span><span>2026-03-0{i} 10:2{i}</span>\
+                     <p>我觉得这篇文章写得很好，值得一读，第{i}条评论。</p></div>"
+                )
+            })
+            .collect();
+        let e = extract_html(&format!(
+            "<body><div class='post'>{body}</div><div>{replies}</div></body>"
+        ));
+        let k = kept(&e);
+        assert_eq!(k.len(), 4, "{k:?}");
+    }
+
+    #[test]
+    fn unclosed_skip_element_does_not_swallow_page() {
+        let e = extract_html(
+            "<div><select><option>甲</div><div><p>后面的正文仍然需要保留下来，这很重要。</p></div>",
+        );
+        assert!(e.main_text().contains("后面的正文"));
+    }
+
+    #[test]
+    fn plain_text_keeps_every_line() {
+        let e = extract_text("第一段。\n\n  第二段，  有空格。\n");
+        assert_eq!(e.main_text(), "第一段。\n第二段， 有空格。");
+    }
+}

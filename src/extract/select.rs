@@ -1,0 +1,310 @@
+//! Which blocks are the main text.
+//!
+//! 1. Repeated lists are set aside: three or more sibling elements of the same tag and class whose
+//!    items mostly hold a short link or time-stamp block beside other text. These are comment
+//!    threads and "related reading" boxes, whose sentences end in "。" like the article's and would
+//!    otherwise be shared between unrelated pages. On a page where such a list is all there is (a
+//!    forum thread whose first post has the replies' layout), its first item is kept.
+//! 2. Every remaining block with sentence-like text scores its element and the nearest ancestors;
+//!    an element's score is damped by its link density and moved by class/id hints. The best
+//!    element is the article container; when one child holds nearly all of its score, the child is.
+//! 3. Blocks inside the container are kept unless they are link lists or short and without
+//!    sentence punctuation; siblings of the container with its signature or an article-like hint
+//!    join it (articles split over several containers).
+
+use std::collections::HashMap;
+
+use super::{DropReason, Extracted};
+
+/// A block's characters that are link text above this share: a link list.
+const MAX_LINK_DENSITY: f64 = 0.5;
+/// Blocks shorter than this add nothing to an element's score.
+const MIN_SCORING_CHARS: u32 = 8;
+/// Weights of a block's score on its element, the parent, grandparent, great-grandparent.
+const LEVEL_WEIGHTS: [f64; 4] = [1.0, 1.0, 0.5, 0.25];
+/// A child with at least this share of its parent's score is the container instead.
+const DESCEND_SHARE: f64 = 0.8;
+/// A sibling joins the container at this share of its score.
+const SIBLING_SHARE: f64 = 0.25;
+/// Repeated items: at least this many siblings ...
+const LIST_MIN_ITEMS: usize = 3;
+/// ... of which at least this share carry a link or time-stamp block.
+const LIST_MARKED_SHARE: f64 = 0.6;
+/// A marker block (user name, time, title link) is at most this long.
+const MARKER_MAX_CHARS: u32 = 40;
+/// A list item holds at most this many blocks ...
+const ITEM_MAX_BLOCKS: usize = 8;
+/// ... and this many characters: layout tables and sections repeat too, but are not items.
+const ITEM_MAX_CHARS: u32 = 600;
+/// Below this many characters of other scoring text, a comment-like list's first item is kept.
+const LONE_LIST_CHARS: u32 = 100;
+
+/// Per-block facts the selection uses.
+struct BlockStats {
+    /// Sentence and clause punctuation; a colon alone is a label ("当前位置："), not prose.
+    punct: u32,
+    ends_sentence: bool,
+}
+
+pub(super) fn select(e: &mut Extracted) {
+    let stats: Vec<BlockStats> = e
+        .blocks
+        .iter()
+        .map(|b| block_stats(e.block_text(b)))
+        .collect();
+    let (mut excluded, first_items) = list_items(e);
+
+    let other_chars: u32 = e
+        .blocks
+        .iter()
+        .zip(&excluded)
+        .filter(|(b, ex)| {
+            !**ex && b.link_density() <= MAX_LINK_DENSITY && b.chars >= MIN_SCORING_CHARS
+        })
+        .map(|(b, _)| b.chars)
+        .sum();
+    if other_chars < LONE_LIST_CHARS {
+        for (lo, hi) in &first_items {
+            excluded[*lo as usize..*hi as usize]
+                .iter_mut()
+                .for_each(|x| *x = false);
+        }
+    }
+
+    let ranges = container_ranges(e, &stats, &excluded);
+    for (i, b) in e.blocks.iter_mut().enumerate() {
+        let inside = ranges.iter().any(|r| r.0 <= i as u32 && (i as u32) < r.1);
+        let st = &stats[i];
+        b.dropped = if excluded[i] {
+            Some(DropReason::ListItem)
+        } else if b.link_density() > MAX_LINK_DENSITY {
+            Some(DropReason::Links)
+        } else if !inside {
+            Some(DropReason::OutsideMain)
+        } else if !(b.chars >= 40
+            || (b.chars >= 10 && st.punct >= 1)
+            || (b.chars >= 4 && st.ends_sentence))
+        {
+            Some(DropReason::Short)
+        } else {
+            None
+        };
+    }
+}
+
+fn block_stats(text: &str) -> BlockStats {
+    let mut punct = 0;
+    let mut last = ' ';
+    for c in text.chars() {
+        if is_sentence_end(c) || matches!(c, '，' | '、' | '；' | ',' | ';') {
+            punct += 1;
+        }
+        if !c.is_whitespace() {
+            last = c;
+        }
+    }
+    let ends_sentence = is_sentence_end(last) || matches!(last, '”' | '」' | '）' | ')');
+    BlockStats {
+        punct,
+        ends_sentence,
+    }
+}
+
+fn is_sentence_end(c: char) -> bool {
+    matches!(c, '。' | '！' | '？' | '!' | '?' | '…' | '．')
+}
+
+/// Marks blocks of repeated list items. Returns the exclusion flags and, for comment-like lists,
+/// the block range of each list's first item (kept when nothing else is on the page).
+fn list_items(e: &Extracted) -> (Vec<bool>, Vec<(u32, u32)>) {
+    let mut excluded = vec![false; e.blocks.len()];
+    let mut first_items = Vec::new();
+    let mut groups: HashMap<(u32, u64), Vec<u32>> = HashMap::new();
+    for (i, el) in e.elems.iter().enumerate().skip(1) {
+        if el.end_block > el.first_block {
+            groups
+                .entry((el.parent, el.sig))
+                .or_default()
+                .push(i as u32);
+        }
+    }
+    for items in groups.values().filter(|g| g.len() >= LIST_MIN_ITEMS) {
+        let mut marked = 0usize;
+        let mut timed = 0usize;
+        for &it in items {
+            let el = &e.elems[it as usize];
+            let range = el.first_block as usize..el.end_block as usize;
+            if range.len() < 2 || range.len() > ITEM_MAX_BLOCKS {
+                continue;
+            }
+            if e.blocks[range.clone()].iter().map(|b| b.chars).sum::<u32>() > ITEM_MAX_CHARS {
+                continue;
+            }
+            let mut link_marker = false;
+            let mut time_marker = false;
+            for b in &e.blocks[range] {
+                if b.chars > MARKER_MAX_CHARS {
+                    continue;
+                }
+                link_marker |= b.link_density() > MAX_LINK_DENSITY;
+                time_marker |= has_time_stamp(e.block_text(b));
+            }
+            if link_marker || time_marker {
+                marked += 1;
+            }
+            if time_marker {
+                timed += 1;
+            }
+        }
+        if (marked as f64) < LIST_MARKED_SHARE * items.len() as f64 {
+            continue;
+        }
+        for &it in items {
+            let el = &e.elems[it as usize];
+            excluded[el.first_block as usize..el.end_block as usize]
+                .iter_mut()
+                .for_each(|x| *x = true);
+        }
+        if timed * 2 >= marked {
+            let first = &e.elems[items[0] as usize];
+            first_items.push((first.first_block, first.end_block));
+        }
+    }
+    (excluded, first_items)
+}
+
+/// A date or time as comment and post headers show them: 2026-03-02, 2026/3/2, 3月2日, 10:21,
+/// "3分钟前".
+pub(crate) fn has_time_stamp(text: &str) -> bool {
+    let b: Vec<char> = text.chars().collect();
+    for i in 0..b.len() {
+        let c = b[i];
+        if c.is_ascii_digit() {
+            // d:dd or dd:dd
+            let colon = match (b.get(i + 1), b.get(i + 2)) {
+                (Some(':'), _) => Some(i + 1),
+                (Some(d), Some(':')) if d.is_ascii_digit() => Some(i + 2),
+                _ => None,
+            };
+            if let Some(k) = colon {
+                if b.get(k + 1).is_some_and(|d| d.is_ascii_digit())
+                    && b.get(k + 2).is_some_and(|d| d.is_ascii_digit())
+                {
+                    return true;
+                }
+            }
+            // dddd-d, dddd/d, dddd.d, dddd年d
+            if i + 5 < b.len()
+                && b[i..i + 4].iter().all(|d| d.is_ascii_digit())
+                && matches!(b[i + 4], '-' | '/' | '年' | '.')
+                && b[i + 5].is_ascii_digit()
+            {
+                return true;
+            }
+        }
+        if matches!(c, '前') && i >= 2 && matches!(b[i - 1], '钟' | '时' | '天') {
+            return true;
+        }
+    }
+    false
+}
+
+/// Block ranges of the article container and the siblings that join it; empty when no element
+/// holds sentence-like text.
+fn container_ranges(e: &Extracted, stats: &[BlockStats], excluded: &[bool]) -> Vec<(u32, u32)> {
+    let n = e.elems.len();
+    let mut raw = vec![0f64; n];
+    for (i, b) in e.blocks.iter().enumerate() {
+        let ld = b.link_density();
+        if excluded[i] || ld > MAX_LINK_DENSITY || b.chars < MIN_SCORING_CHARS {
+            continue;
+        }
+        let s =
+            (1.0 + f64::from(stats[i].punct) + (f64::from(b.chars) / 40.0).min(4.0)) * (1.0 - ld);
+        let mut el = b.elem as usize;
+        for w in LEVEL_WEIGHTS {
+            raw[el] += s * w;
+            if el == 0 {
+                break;
+            }
+            el = e.elems[el].parent as usize;
+        }
+    }
+    // Element link density over all its blocks, from prefix sums.
+    let mut pre_chars = Vec::with_capacity(e.blocks.len() + 1);
+    let mut pre_links = Vec::with_capacity(e.blocks.len() + 1);
+    let (mut c, mut l) = (0u64, 0u64);
+    pre_chars.push(0);
+    pre_links.push(0);
+    for b in &e.blocks {
+        c += u64::from(b.chars);
+        l += u64::from(b.link_chars);
+        pre_chars.push(c);
+        pre_links.push(l);
+    }
+    let score: Vec<f64> = e
+        .elems
+        .iter()
+        .zip(&raw)
+        .map(|(el, &r)| {
+            if r <= 0.0 {
+                return 0.0;
+            }
+            let (lo, hi) = (el.first_block as usize, el.end_block as usize);
+            let chars = pre_chars[hi] - pre_chars[lo];
+            let links = pre_links[hi] - pre_links[lo];
+            let ld = if chars == 0 {
+                0.0
+            } else {
+                links as f64 / chars as f64
+            };
+            let hint = (1.0 + 0.2 * f64::from(el.hint)).clamp(0.2, 1.6);
+            r * (1.0 - ld) * hint
+        })
+        .collect();
+
+    let Some(mut best) = (0..n)
+        .filter(|&i| score[i] > 0.0)
+        .max_by(|&a, &b| score[a].total_cmp(&score[b]).then(b.cmp(&a)))
+    else {
+        return Vec::new();
+    };
+    loop {
+        let child = (best + 1..n)
+            .filter(|&c| e.elems[c].parent as usize == best)
+            .max_by(|&a, &b| score[a].total_cmp(&score[b]));
+        match child {
+            Some(c) if score[c] >= DESCEND_SHARE * score[best] => best = c,
+            _ => break,
+        }
+    }
+    let mut ranges = vec![(e.elems[best].first_block, e.elems[best].end_block)];
+    if best != 0 {
+        let parent = e.elems[best].parent;
+        for (i, el) in e.elems.iter().enumerate().skip(1) {
+            if i != best
+                && el.parent == parent
+                && (el.sig == e.elems[best].sig || el.hint > 0)
+                && score[i] >= SIBLING_SHARE * score[best]
+            {
+                ranges.push((el.first_block, el.end_block));
+            }
+        }
+    }
+    ranges
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_time_stamp;
+
+    #[test]
+    fn time_stamps() {
+        assert!(has_time_stamp("网友甲 2026-03-02 10:21"));
+        assert!(has_time_stamp("发表于 9:05"));
+        assert!(has_time_stamp("3分钟前"));
+        assert!(has_time_stamp("2026年3月"));
+        assert!(!has_time_stamp("今年增长了12%"));
+        assert!(!has_time_stamp("第3条"));
+    }
+}

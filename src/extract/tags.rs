@@ -1,0 +1,133 @@
+//! What the extractor needs to know about tag names and class/id hints.
+
+/// How a tag affects text blocks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TagKind {
+    /// Starts and ends a block (p, div, li, td, h1, ...).
+    Block,
+    /// A line break or rule inside a block: ends the current block, opens no element.
+    Break,
+    /// Inline markup (span, b, font, ...): text flows through.
+    Inline,
+    /// A link: text flows through and counts as link text.
+    Link,
+    /// An element whose whole content is dropped (svg, select, form controls, head metadata).
+    Skip,
+    /// A void element with no text (img, meta, input, ...).
+    Void,
+}
+
+/// Classifies a tag name (any case).
+pub fn kind(name: &str) -> TagKind {
+    let mut buf = [0u8; 12];
+    if name.len() > buf.len() {
+        return TagKind::Inline;
+    }
+    for (d, s) in buf.iter_mut().zip(name.bytes()) {
+        *d = s.to_ascii_lowercase();
+    }
+    match &buf[..name.len()] {
+        b"a" => TagKind::Link,
+        b"br" | b"hr" => TagKind::Break,
+        b"p" | b"div" | b"li" | b"ul" | b"ol" | b"dl" | b"dt" | b"dd" | b"td" | b"th" | b"tr"
+        | b"table" | b"tbody" | b"thead" | b"tfoot" | b"caption" | b"h1" | b"h2" | b"h3"
+        | b"h4" | b"h5" | b"h6" | b"section" | b"article" | b"header" | b"footer" | b"nav"
+        | b"aside" | b"main" | b"blockquote" | b"pre" | b"figure" | b"figcaption" | b"center"
+        | b"form" | b"fieldset" | b"address" | b"body" | b"html" | b"details" | b"summary"
+        | b"menu" | b"dir" | b"legend" | b"frameset" | b"noindex" => TagKind::Block,
+        b"svg" | b"math" | b"select" | b"option" | b"button" | b"object" | b"video" | b"audio"
+        | b"canvas" | b"map" | b"template" | b"head" | b"datalist" => TagKind::Skip,
+        b"img" | b"meta" | b"link" | b"input" | b"area" | b"base" | b"col" | b"embed"
+        | b"source" | b"track" | b"wbr" | b"param" | b"keygen" | b"basefont" | b"bgsound"
+        | b"frame" => TagKind::Void,
+        _ => TagKind::Inline,
+    }
+}
+
+/// Structural weight of a tag itself: page furniture (nav, footer, ...) is negative, article-like
+/// containers positive.
+pub fn tag_hint(name: &str) -> i32 {
+    const NEG: [&str; 5] = ["nav", "footer", "header", "aside", "menu"];
+    const POS: [&str; 2] = ["article", "main"];
+    if NEG.iter().any(|n| n.eq_ignore_ascii_case(name)) {
+        -2
+    } else if POS.iter().any(|n| n.eq_ignore_ascii_case(name)) {
+        2
+    } else {
+        0
+    }
+}
+
+/// Weight from class and id words. Page furniture scores negative, article-like names positive.
+/// The words are the common vocabulary of templates (English and pinyin), matched as substrings.
+pub fn class_hint(class_and_id: &str) -> i32 {
+    if class_and_id.is_empty() {
+        return 0;
+    }
+    const NEG: [&str; 27] = [
+        "nav",
+        "menu",
+        "footer",
+        "foot",
+        "header",
+        "sidebar",
+        "side",
+        "comment",
+        "reply",
+        "share",
+        "related",
+        "recommend",
+        "crumb",
+        "copyright",
+        "banner",
+        "login",
+        "search",
+        "rank",
+        "hotnews",
+        "tags",
+        "pager",
+        "pagination",
+        "toolbar",
+        "advert",
+        "links",
+        "friend",
+        "bottom",
+    ];
+    const POS: [&str; 10] = [
+        "article", "content", "main", "post", "entry", "story", "detail", "body", "zhengwen",
+        "text",
+    ];
+    let lower = class_and_id.to_ascii_lowercase();
+    let neg = NEG.iter().filter(|w| lower.contains(*w)).count() as i32;
+    let pos = POS.iter().filter(|w| lower.contains(*w)).count() as i32;
+    // A furniture word next to a content word ("sidebar-content") is still furniture.
+    if neg > 0 {
+        -(2 * neg).min(4)
+    } else {
+        pos.min(2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds() {
+        assert_eq!(kind("P"), TagKind::Block);
+        assert_eq!(kind("a"), TagKind::Link);
+        assert_eq!(kind("BR"), TagKind::Break);
+        assert_eq!(kind("span"), TagKind::Inline);
+        assert_eq!(kind("select"), TagKind::Skip);
+        assert_eq!(kind("averyveryverylongname"), TagKind::Inline);
+    }
+
+    #[test]
+    fn hints() {
+        assert!(class_hint("article-content") > 0);
+        assert!(class_hint("sidebar-content") < 0);
+        assert!(class_hint("footer") < 0);
+        assert_eq!(class_hint("x1 y2"), 0);
+        assert!(tag_hint("NAV") < 0);
+    }
+}

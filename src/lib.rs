@@ -1,0 +1,28 @@
+//! dedupdb: a near-duplicate index for web pages, Chinese first.
+//!
+//! The library turns page bytes into a verdict in a fixed pipeline, one module per stage:
+//!
+//! ```text
+//! bytes -> decode -> extract -> normalize -> features -> verify
+//! ```
+//!
+//! * [`decode`]: charset from the HTTP header, a BOM, `<meta>`, then a detector.
+//! * [`extract`]: HTML to ordered text blocks, and the selection of the main text.
+//! * [`normalize`]: full-width to half-width, whitespace, case; with a map back to the extracted text.
+//! * [`features`]: period features (CCDet), sentence fingerprints (the LCS paper's step 1), exact hash.
+//! * [`verify`]: skeleton filter, Myers' diff, trustable LCS (TLCS) and the relation of two pages.
+//!
+//! [`page::Page::analyze`] runs the first four stages; [`verify::compare`] the last.
+
+pub mod decode;
+pub mod extract;
+pub mod features;
+pub mod normalize;
+pub mod page;
+pub mod params;
+pub mod verify;
+
+pub use params::Params;
+
+pub use page::{Page, PageInput};
+pub use verify::{compare, Comparison, Relation};

@@ -1,0 +1,9 @@
+//! The `dedupdb` command.
+
+mod cli;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    cli::run()
+}

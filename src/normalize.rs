@@ -1,0 +1,154 @@
+//! Normalization of the main text, with a map back to the extracted text.
+//!
+//! * Full-width ASCII (U+FF01..U+FF5E) becomes half-width: "１９９８" and "1998" compare equal, and
+//!   so do "，" and ",". "。" (U+3002) is not full-width ASCII and stays.
+//! * Curly quotes become straight ones (sites convert them both ways).
+//! * Ideographic space, NBSP and the other Unicode spaces are spaces; zero-width characters and soft
+//!   hyphens are removed.
+//! * White space is collapsed; a space next to a CJK character or punctuation is dropped, since
+//!   spacing around Chinese text is layout, not content. A run containing a paragraph break becomes
+//!   one `'\n'`.
+//! * ASCII is lower-cased.
+
+/// A normalized text and the position of each of its characters in the text it came from.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NormText {
+    /// The normalized characters; `'\n'` separates paragraphs.
+    pub chars: Vec<char>,
+    /// For each normalized character, the index of the character it came from (in `char`s).
+    pub origin: Vec<u32>,
+}
+
+impl NormText {
+    /// Number of characters.
+    pub fn len(&self) -> usize {
+        self.chars.len()
+    }
+
+    /// True when there is no text.
+    pub fn is_empty(&self) -> bool {
+        self.chars.is_empty()
+    }
+
+    /// The normalized text as a `String`.
+    pub fn to_string_lossy(&self) -> String {
+        self.chars.iter().collect()
+    }
+
+    /// The original character range covering normalized range `lo..hi`.
+    pub fn origin_range(&self, lo: usize, hi: usize) -> std::ops::Range<usize> {
+        if lo >= hi || hi > self.origin.len() {
+            return 0..0;
+        }
+        self.origin[lo] as usize..self.origin[hi - 1] as usize + 1
+    }
+}
+
+/// Maps one character; `None` removes it.
+#[inline]
+pub fn map_char(c: char) -> Option<char> {
+    let u = c as u32;
+    Some(match u {
+        0x41..=0x5A => (u as u8 + 32) as char,
+        0x00..=0x7F => c,
+        0xFF01..=0xFF5E => {
+            let h = u - 0xFEE0;
+            char::from_u32(if (0x41..=0x5A).contains(&h) {
+                h + 32
+            } else {
+                h
+            })
+            .unwrap_or(c)
+        }
+        0x3000 | 0x00A0 | 0x2000..=0x200A | 0x202F | 0x205F | 0x1680 => ' ',
+        0x200B..=0x200D | 0x2060 | 0xFEFF | 0x00AD => return None,
+        0x201C | 0x201D | 0x201E | 0x201F | 0x2033 => '"',
+        0x2018 | 0x2019 | 0x201A | 0x201B | 0x2032 => '\'',
+        _ => c,
+    })
+}
+
+/// True for characters around which spaces are layout: everything outside ASCII.
+#[inline]
+fn spaces_are_layout(c: char) -> bool {
+    !c.is_ascii()
+}
+
+/// Normalizes `text`.
+pub fn normalize(text: &str) -> NormText {
+    let mut out = NormText {
+        chars: Vec::with_capacity(text.len() / 2),
+        origin: Vec::with_capacity(text.len() / 2),
+    };
+    // 0: nothing pending, 1: a space, 2: a paragraph break.
+    let mut pending = 0u8;
+    let mut pending_at = 0u32;
+    for (i, c) in text.chars().enumerate() {
+        let Some(m) = map_char(c) else { continue };
+        if m == '\n' || m == '\r' || m == '\u{2029}' {
+            pending = 2;
+            pending_at = i as u32;
+            continue;
+        }
+        if m.is_whitespace() || m.is_control() {
+            if pending == 0 {
+                pending = 1;
+                pending_at = i as u32;
+            }
+            continue;
+        }
+        if let Some(&prev) = out.chars.last() {
+            match pending {
+                2 if prev != '\n' => {
+                    out.chars.push('\n');
+                    out.origin.push(pending_at);
+                }
+                1 if prev != '\n' && !spaces_are_layout(prev) && !spaces_are_layout(m) => {
+                    out.chars.push(' ');
+                    out.origin.push(pending_at);
+                }
+                _ => {}
+            }
+        }
+        pending = 0;
+        out.chars.push(m);
+        out.origin.push(i as u32);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(s: &str) -> String {
+        normalize(s).to_string_lossy()
+    }
+
+    #[test]
+    fn full_width_and_case() {
+        assert_eq!(
+            n("１９９８年ＧＤＰ增长８．５％，“好”"),
+            "1998年gdp增长8.5%,\"好\""
+        );
+        assert_eq!(n("1998年GDP增长8.5%，”好“"), "1998年gdp增长8.5%,\"好\"");
+    }
+
+    #[test]
+    fn spaces_and_breaks() {
+        assert_eq!(
+            n("\u{3000}\u{3000}第一段 文字。\u{a0}\n\n第二段\u{200b}。 Hello   World"),
+            "第一段文字。\n第二段。hello world"
+        );
+        assert_eq!(n("  \n "), "");
+    }
+
+    #[test]
+    fn origin_points_back() {
+        let src = "ａ　中\u{200b}文";
+        let t = normalize(src);
+        assert_eq!(t.chars, vec!['a', '中', '文']);
+        assert_eq!(t.origin, vec![0, 2, 4]);
+        assert_eq!(t.origin_range(1, 3), 2..5);
+    }
+}

@@ -1,0 +1,99 @@
+//! One page through decode, extract, normalize and features.
+
+use crate::decode::{self, CharsetSource};
+use crate::extract::{self, Extracted};
+use crate::features::Features;
+use crate::normalize::{self, NormText};
+use crate::params::Params;
+
+/// What a page arrives as.
+#[derive(Debug, Clone, Copy)]
+pub enum PageInput<'a> {
+    /// HTML bytes, with the transport's charset when known (an HTTP header).
+    Html {
+        /// The raw bytes.
+        bytes: &'a [u8],
+        /// Charset label from the transport.
+        charset: Option<&'a str>,
+    },
+    /// Plain text bytes: every line a paragraph, all of it main text.
+    Text {
+        /// The raw bytes.
+        bytes: &'a [u8],
+        /// Charset label, when known.
+        charset: Option<&'a str>,
+    },
+}
+
+impl<'a> PageInput<'a> {
+    /// HTML or text by a look at the content: markup near the start means HTML.
+    pub fn sniff(bytes: &'a [u8], charset: Option<&'a str>) -> PageInput<'a> {
+        let head = &bytes[..bytes.len().min(1024)];
+        let start = head
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .map_or(&[][..], |i| &head[i..]);
+        let markup = start.first() == Some(&b'<')
+            || decode::find_ascii_ci(head, b"<html").is_some()
+            || decode::find_ascii_ci(head, b"<body").is_some()
+            || decode::find_ascii_ci(head, b"<p>").is_some();
+        if markup {
+            PageInput::Html { bytes, charset }
+        } else {
+            PageInput::Text { bytes, charset }
+        }
+    }
+}
+
+/// A page analyzed up to its features: everything the index stores and the verifier needs.
+#[derive(Debug, Clone)]
+pub struct Page {
+    /// Blocks and title as extracted.
+    pub extracted: Extracted,
+    /// The main text as extracted (kept blocks joined by newlines).
+    pub main_text: String,
+    /// The main text normalized, with its map back to `main_text`.
+    pub norm: NormText,
+    /// Period features, fingerprints, exact hash.
+    pub features: Features,
+    /// Name of the charset the bytes were decoded with.
+    pub charset: &'static str,
+    /// Where that charset came from.
+    pub charset_source: CharsetSource,
+    /// True when invalid byte sequences were replaced.
+    pub decode_errors: bool,
+}
+
+impl Page {
+    /// Decodes, extracts, normalizes and computes features. Never fails: bad bytes are replaced,
+    /// broken markup is read as well as it can be, and a page with no text has empty features.
+    pub fn analyze(input: PageInput<'_>, p: &Params) -> Page {
+        let (bytes, charset, html) = match input {
+            PageInput::Html { bytes, charset } => (bytes, charset, true),
+            PageInput::Text { bytes, charset } => (bytes, charset, false),
+        };
+        let decoded = decode::decode(bytes, charset);
+        let extracted = if html {
+            extract::extract_html(&decoded.text)
+        } else {
+            extract::extract_text(&decoded.text)
+        };
+        let main_text = extracted.main_text();
+        let norm = normalize::normalize(&main_text);
+        let features = Features::compute(&norm.chars, p);
+        Page {
+            extracted,
+            main_text,
+            norm,
+            features,
+            charset: decoded.encoding.name(),
+            charset_source: decoded.source,
+            decode_errors: decoded.had_errors,
+        }
+    }
+
+    /// The page's `<title>`.
+    pub fn title(&self) -> &str {
+        &self.extracted.title
+    }
+}

@@ -1,0 +1,83 @@
+//! Every tunable of the pipeline in one place, with the papers' values as defaults.
+//!
+//! The papers counted GBK bytes (two per Chinese character); the values here are characters of the
+//! normalized text, so the papers' byte figures are halved.
+
+use serde::{Deserialize, Serialize};
+
+/// Parameters of feature extraction and verification.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Params {
+    /// CCDet: characters before each "。" that make a period feature (paper: L = 10).
+    pub period_len: usize,
+    /// LCS step 1: a sentence takes part in fingerprints when longer than this many characters
+    /// (paper: X > 10 bytes).
+    pub fp_min_sentence: usize,
+    /// LCS step 1: number of sentence groups, hash mod m (paper: m = 7).
+    pub fp_groups: usize,
+    /// LCS step 1: sentences hashed together into one fingerprint (paper: Y = 4).
+    pub fp_sentences: usize,
+    /// LCS step 1: characters the chosen sentences must cover (paper: Z > 100 bytes).
+    pub fp_min_cover: usize,
+    /// LCS step 1: byte rotations of the sentence hashes, each giving up to m fingerprints (paper: 16).
+    pub fp_rotations: usize,
+    /// LCS step 2: window of the skeleton filter's rolling hash, in characters (paper: 16 bytes).
+    pub skeleton_window: usize,
+    /// LCS step 3: slope threshold θ of the trustable region (paper: 0.10).
+    pub theta: f64,
+    /// TLCS: the page is cut into blocks of at least this many characters.
+    pub tlcs_min_block: usize,
+    /// TLCS: and into at most this many blocks (bounds the O(k²) base-region search).
+    pub tlcs_max_blocks: usize,
+    /// Extra rounds for reordered paragraphs stop when a round's trusted region is shorter than this.
+    pub round_min_chars: usize,
+    /// At most this many rounds.
+    pub max_rounds: usize,
+    /// Both coverages (TLCS / length) at least this: duplicate.
+    pub dup_coverage: f64,
+    /// The shorter page covered at least this much: containment (paper: c >= 0.7).
+    pub contain_rate: f64,
+    /// Resemble rate at or above which pages are similar even when neither coverage is reached
+    /// (paper: r >= 0.28 on whole pages).
+    pub resemble_rate: f64,
+    /// A single trusted passage at least this long is a shared key paragraph: "overlaps".
+    pub overlap_min_chars: usize,
+    /// No relation other than "different" with fewer shared characters than this.
+    pub min_shared_chars: usize,
+    /// Near-miss rule: numeric conflicts at or above this fraction of the aligned sentences.
+    pub near_miss_ratio: f64,
+    /// Near-miss rule: and at least this many conflicts.
+    pub near_miss_min: usize,
+    /// Verification gives up aligning beyond this many characters of each text.
+    pub max_verify_chars: usize,
+    /// Myers' diff stops refining a subproblem whose edit distance exceeds this (a lower bound results).
+    pub max_edit_distance: usize,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            period_len: 10,
+            fp_min_sentence: 5,
+            fp_groups: 7,
+            fp_sentences: 4,
+            fp_min_cover: 50,
+            fp_rotations: 16,
+            skeleton_window: 8,
+            theta: 0.10,
+            tlcs_min_block: 24,
+            tlcs_max_blocks: 96,
+            round_min_chars: 40,
+            max_rounds: 8,
+            dup_coverage: 0.65,
+            contain_rate: 0.70,
+            resemble_rate: 0.28,
+            overlap_min_chars: 100,
+            min_shared_chars: 30,
+            near_miss_ratio: 0.25,
+            near_miss_min: 2,
+            max_verify_chars: 200_000,
+            max_edit_distance: 20_000,
+        }
+    }
+}

@@ -1,0 +1,463 @@
+//! Verification: how much two texts really share, and what relation that makes.
+//!
+//! For a pair of normalized main texts, per round:
+//! 1. **Skeleton** ([`skeleton`]): keep only characters under an S-character window the other text
+//!    also has. In the first round, if even the skeletons cannot reach any threshold, the pair is
+//!    rejected without a diff.
+//! 2. **Diff** ([`myers`]): Myers' O(ND) on the skeletons; the runs map back to the texts.
+//! 3. **TLCS** ([`tlcs`]): the trusted region of the alignment.
+//!
+//! The trusted region is then removed from the shorter text and its matched characters from the
+//! other, and the next round looks for another (paragraphs that moved), until a round's region is
+//! shorter than `round_min_chars`. TLCS is the sum over rounds. Alignment runs in the coordinates
+//! of the shorter text, which makes the result symmetric.
+//!
+//! **Near misses.** Two bulletins cut from one boilerplate (weather, market closes) align almost
+//! fully while their facts differ. Inside the trusted regions, every small gap where the texts
+//! disagree on a number is a *numeric conflict*; when conflicts are frequent relative to the aligned
+//! sentences, the pages are different pages, not an edit of one another.
+
+pub mod myers;
+pub mod skeleton;
+pub mod tlcs;
+
+use serde::Serialize;
+
+use crate::features::Features;
+use crate::params::Params;
+use myers::{Myers, Run};
+use skeleton::{Bitmap, Windows};
+
+/// The relation of page A to page B.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Relation {
+    /// Mostly the same text.
+    Duplicate,
+    /// A contains (most of) B; B is a small part of A.
+    Contains,
+    /// A is (mostly) contained in B.
+    Contained,
+    /// They share a passage long enough to be a key paragraph, a minor part of both.
+    Overlaps,
+    /// Not near-duplicates.
+    Different,
+}
+
+impl Relation {
+    /// The relation of B to A.
+    pub fn mirror(self) -> Relation {
+        match self {
+            Relation::Contains => Relation::Contained,
+            Relation::Contained => Relation::Contains,
+            r => r,
+        }
+    }
+
+    /// Lower-case name, as in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Relation::Duplicate => "duplicate",
+            Relation::Contains => "contains",
+            Relation::Contained => "contained",
+            Relation::Overlaps => "overlaps",
+            Relation::Different => "different",
+        }
+    }
+
+    /// True for every relation but `Different`.
+    pub fn is_similar(self) -> bool {
+        self != Relation::Different
+    }
+}
+
+impl std::fmt::Display for Relation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One trusted region: character ranges of the normalized texts of A and B.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Span {
+    /// Start in A (normalized characters).
+    pub a_start: usize,
+    /// End in A, exclusive.
+    pub a_end: usize,
+    /// Start in B.
+    pub b_start: usize,
+    /// End in B, exclusive.
+    pub b_end: usize,
+    /// LCS characters inside the region.
+    pub matched: usize,
+    /// Round that found it (0 first).
+    pub round: usize,
+}
+
+/// The verdict on a pair and the evidence for it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Comparison {
+    /// Relation of A to B.
+    pub relation: Relation,
+    /// TLCS / (|A| + |B| - TLCS).
+    pub resemble: f64,
+    /// TLCS / min(|A|, |B|).
+    pub contain: f64,
+    /// Period features shared / the smaller feature set (CCDet).
+    pub ccs: f64,
+    /// Smaller period-feature set / larger (CCDet).
+    pub clr: f64,
+    /// Trusted LCS, in characters, summed over rounds.
+    pub tlcs_chars: usize,
+    /// Length of A's normalized main text.
+    pub a_chars: usize,
+    /// Length of B's normalized main text.
+    pub b_chars: usize,
+    /// Trusted regions, in A's order.
+    pub spans: Vec<Span>,
+    /// Rounds run.
+    pub rounds: usize,
+    /// Disagreements on numbers inside the trusted regions.
+    pub numeric_conflicts: usize,
+    /// Set when numeric conflicts made an aligned pair "different".
+    pub near_miss: bool,
+    /// Set when the skeletons alone ruled the pair out, without a diff.
+    pub rejected_early: bool,
+}
+
+/// CCS and CLR of two sorted, distinct period-feature sets.
+pub fn ccs_clr(a: &[u64], b: &[u64]) -> (f64, f64) {
+    let (small, large) = if a.len() <= b.len() {
+        (a.len(), b.len())
+    } else {
+        (b.len(), a.len())
+    };
+    if small == 0 {
+        return (0.0, if large == 0 { 1.0 } else { 0.0 });
+    }
+    let (mut i, mut j, mut shared) = (0, 0, 0usize);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                shared += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    (shared as f64 / small as f64, small as f64 / large as f64)
+}
+
+/// Compares two analyzed pages.
+pub fn compare(a: &crate::Page, b: &crate::Page, p: &Params) -> Comparison {
+    Verifier::default().compare(&a.norm.chars, &a.features, &b.norm.chars, &b.features, p)
+}
+
+/// Reusable scratch space for many comparisons (the index verifies many candidates per page).
+#[derive(Debug, Default)]
+pub struct Verifier {
+    myers: Myers,
+    bitmap: Bitmap,
+    keep_a: Vec<u32>,
+    keep_b: Vec<u32>,
+    runs: Vec<Run>,
+}
+
+/// Matched pieces of one round in original coordinates, and the round's trusted region.
+struct RoundResult {
+    runs: Vec<Run>,
+    span: Span,
+}
+
+impl Verifier {
+    /// Compares texts `a` and `b` with their features.
+    pub fn compare(
+        &mut self,
+        a: &[char],
+        fa: &Features,
+        b: &[char],
+        fb: &Features,
+        p: &Params,
+    ) -> Comparison {
+        let (ccs, clr) = ccs_clr(&fa.period, &fb.period);
+        let a = &a[..a.len().min(p.max_verify_chars)];
+        let b = &b[..b.len().min(p.max_verify_chars)];
+        // Align in the shorter text's coordinates; mirror back at the end.
+        let swapped = a.len() > b.len();
+        let (x, y) = if swapped { (b, a) } else { (a, b) };
+        let (rounds, rejected_early, nrounds) = self.align(x, y, p);
+
+        let tlcs: usize = rounds.iter().map(|r| r.span.matched).sum();
+        let conflicts: usize = rounds
+            .iter()
+            .map(|r| numeric_conflicts(x, y, &r.runs))
+            .sum();
+        let sentences: usize = rounds
+            .iter()
+            .map(|r| {
+                x[r.span.a_start..r.span.a_end]
+                    .iter()
+                    .filter(|c| matches!(c, '。' | '!' | '?'))
+                    .count()
+            })
+            .sum();
+        let longest = rounds.iter().map(|r| r.span.matched).max().unwrap_or(0);
+        let (lx, ly) = (x.len(), y.len());
+        let resemble = if lx + ly > tlcs {
+            tlcs as f64 / (lx + ly - tlcs) as f64
+        } else {
+            0.0
+        };
+        let contain = if lx == 0 {
+            0.0
+        } else {
+            tlcs as f64 / lx as f64
+        };
+        let cov_y = if ly == 0 {
+            0.0
+        } else {
+            tlcs as f64 / ly as f64
+        };
+        let near_miss = conflicts >= p.near_miss_min
+            && conflicts as f64 >= p.near_miss_ratio * sentences.max(1) as f64;
+
+        // x is the shorter: "x contained in y" is the containment direction.
+        let rel_xy = if tlcs < p.min_shared_chars || near_miss {
+            Relation::Different
+        } else if contain >= p.dup_coverage && cov_y >= p.dup_coverage {
+            Relation::Duplicate
+        } else if contain >= p.contain_rate {
+            Relation::Contained
+        } else if longest >= p.overlap_min_chars || resemble >= p.resemble_rate {
+            Relation::Overlaps
+        } else {
+            Relation::Different
+        };
+
+        let mut spans: Vec<Span> = rounds.into_iter().map(|r| r.span).collect();
+        let relation = if swapped {
+            for s in &mut spans {
+                std::mem::swap(&mut s.a_start, &mut s.b_start);
+                std::mem::swap(&mut s.a_end, &mut s.b_end);
+            }
+            rel_xy.mirror()
+        } else {
+            rel_xy
+        };
+        spans.sort_by_key(|s| s.a_start);
+        Comparison {
+            relation,
+            resemble,
+            contain,
+            ccs,
+            clr,
+            tlcs_chars: tlcs,
+            a_chars: a.len(),
+            b_chars: b.len(),
+            spans,
+            rounds: nrounds,
+            numeric_conflicts: conflicts,
+            near_miss,
+            rejected_early,
+        }
+    }
+
+    /// Rounds of skeleton, diff and TLCS over `x` (the shorter text) and `y`.
+    fn align(&mut self, x: &[char], y: &[char], p: &Params) -> (Vec<RoundResult>, bool, usize) {
+        let mut out = Vec::new();
+        let w = p.skeleton_window.max(1);
+        // Original indices of the characters still in play.
+        let mut xi: Vec<u32> = (0..x.len() as u32).collect();
+        let mut yi: Vec<u32> = (0..y.len() as u32).collect();
+        let mut xc: Vec<char> = x.to_vec();
+        let mut yc: Vec<char> = y.to_vec();
+        let mut nrounds = 0;
+        for round in 0..p.max_rounds.max(1) {
+            if xc.len() < w || yc.len() < w {
+                break;
+            }
+            nrounds += 1;
+            let (wx, wy) = (Windows::new(&xc, w), Windows::new(&yc, w));
+            self.bitmap.fill(&wy.hashes);
+            skeleton::kept(&wx, xc.len(), &self.bitmap, &mut self.keep_a);
+            self.bitmap.fill(&wx.hashes);
+            skeleton::kept(&wy, yc.len(), &self.bitmap, &mut self.keep_b);
+            let bound = self.keep_a.len().min(self.keep_b.len());
+            if round == 0 && cannot_reach(bound, &self.keep_a, x.len(), y.len(), p) {
+                return (out, true, nrounds);
+            }
+            if bound < p.round_min_chars.min(p.min_shared_chars).max(1) {
+                break;
+            }
+            let sx: Vec<char> = self.keep_a.iter().map(|&i| xc[i as usize]).collect();
+            let sy: Vec<char> = self.keep_b.iter().map(|&i| yc[i as usize]).collect();
+            self.myers
+                .diff(&sx, &sy, p.max_edit_distance, &mut self.runs);
+            let cur_runs = split_runs(&self.runs, &self.keep_a, &self.keep_b);
+            let Some(t) = tlcs::trusted_region(
+                &cur_runs,
+                xc.len(),
+                yc.len(),
+                p.theta,
+                p.tlcs_min_block,
+                p.tlcs_max_blocks,
+            ) else {
+                break;
+            };
+            if round > 0 && t.matched < p.round_min_chars {
+                break;
+            }
+            // Matched pieces inside the region, in original coordinates.
+            let mut in_region: Vec<Run> = Vec::new();
+            let mut y_used = vec![false; yc.len()];
+            for r in &cur_runs {
+                let lo = (r.a as usize).max(t.a.start);
+                let hi = ((r.a + r.len) as usize).min(t.a.end);
+                if lo >= hi {
+                    continue;
+                }
+                let yb = r.b as usize + (lo - r.a as usize);
+                y_used[yb..yb + (hi - lo)]
+                    .iter_mut()
+                    .for_each(|u| *u = true);
+                in_region.extend(split_runs(
+                    &[Run {
+                        a: lo as u32,
+                        b: yb as u32,
+                        len: (hi - lo) as u32,
+                    }],
+                    &xi,
+                    &yi,
+                ));
+            }
+            let (a_start, a_end) = (xi[t.a.start] as usize, xi[t.a.end - 1] as usize + 1);
+            let b_start = in_region.iter().map(|r| r.b as usize).min().unwrap_or(0);
+            let b_end = in_region
+                .iter()
+                .map(|r| (r.b + r.len) as usize)
+                .max()
+                .unwrap_or(0);
+            out.push(RoundResult {
+                runs: in_region,
+                span: Span {
+                    a_start,
+                    a_end,
+                    b_start,
+                    b_end,
+                    matched: t.matched,
+                    round,
+                },
+            });
+            // Remove the region from x and its matched characters from y.
+            let mut k = 0;
+            xi.retain(|_| {
+                let keep = k < t.a.start || k >= t.a.end;
+                k += 1;
+                keep
+            });
+            let mut k = 0;
+            yi.retain(|_| {
+                let keep = !y_used[k];
+                k += 1;
+                keep
+            });
+            xc = xi.iter().map(|&i| x[i as usize]).collect();
+            yc = yi.iter().map(|&i| y[i as usize]).collect();
+        }
+        (out, false, nrounds)
+    }
+}
+
+/// True when skeletons of these sizes cannot reach any relation: the early reject of step 2.
+fn cannot_reach(bound: usize, keep_x: &[u32], lx: usize, ly: usize, p: &Params) -> bool {
+    if bound < p.min_shared_chars {
+        return true;
+    }
+    let contain = bound as f64 / lx.max(1) as f64;
+    let resemble = bound as f64 / (lx + ly - bound).max(1) as f64;
+    if contain >= p.contain_rate.min(p.dup_coverage) || resemble >= p.resemble_rate {
+        return false;
+    }
+    // An overlap needs one flat region of overlap_min_chars matched characters; its gaps add up to
+    // at most θ/(1-θ) of that.
+    let theta = p.theta.clamp(0.0, 0.9);
+    let max_gap = (theta / (1.0 - theta) * p.overlap_min_chars as f64).ceil() as u32;
+    skeleton::max_stretch(keep_x, max_gap) < p.overlap_min_chars
+}
+
+/// Maps runs over kept characters back to the coordinates `xi`/`yi` index into, splitting a run
+/// wherever either side skips a character.
+fn split_runs(runs: &[Run], xi: &[u32], yi: &[u32]) -> Vec<Run> {
+    let mut out = Vec::with_capacity(runs.len());
+    for r in runs {
+        let mut start = 0u32;
+        for k in 1..=r.len {
+            let end_here = k == r.len
+                || xi[(r.a + k) as usize] != xi[(r.a + k - 1) as usize] + 1
+                || yi[(r.b + k) as usize] != yi[(r.b + k - 1) as usize] + 1;
+            if end_here {
+                out.push(Run {
+                    a: xi[(r.a + start) as usize],
+                    b: yi[(r.b + start) as usize],
+                    len: k - start,
+                });
+                start = k;
+            }
+        }
+    }
+    out
+}
+
+/// Longest gap on either side still read as a local disagreement rather than a different passage.
+const CONFLICT_MAX_GAP: usize = 16;
+
+fn is_ascii_digit(c: &char) -> bool {
+    c.is_ascii_digit()
+}
+
+fn is_cjk_numeral(c: &char) -> bool {
+    matches!(
+        c,
+        '〇' | '零'
+            | '一'
+            | '二'
+            | '三'
+            | '四'
+            | '五'
+            | '六'
+            | '七'
+            | '八'
+            | '九'
+            | '十'
+            | '百'
+            | '千'
+            | '万'
+            | '亿'
+            | '两'
+    )
+}
+
+/// Gaps between consecutive matched pieces where the texts disagree on a number.
+fn numeric_conflicts(x: &[char], y: &[char], runs: &[Run]) -> usize {
+    let mut n = 0;
+    for w in runs.windows(2) {
+        let (r, s) = (w[0], w[1]);
+        let (xa, xb) = ((r.a + r.len) as usize, s.a as usize);
+        let (ya, yb) = ((r.b + r.len) as usize, s.b as usize);
+        if xb < xa || yb < ya || (xb - xa) > CONFLICT_MAX_GAP || (yb - ya) > CONFLICT_MAX_GAP {
+            continue;
+        }
+        let (gx, gy) = (&x[xa..xb], &y[ya..yb]);
+        let ascii = gx.iter().any(is_ascii_digit) || gy.iter().any(is_ascii_digit);
+        let cjk = !gx.is_empty()
+            && !gy.is_empty()
+            && gx.iter().any(is_cjk_numeral)
+            && gy.iter().any(is_cjk_numeral);
+        if ascii || cjk {
+            n += 1;
+        }
+    }
+    n
+}

@@ -1,0 +1,84 @@
+//! Helpers shared by the integration tests and benchmarks.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use dedupdb::{Page, PageInput, Params};
+
+/// Path of a fixture file.
+pub fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+/// Reads and analyzes a fixture (HTML or text by extension).
+pub fn page(name: &str) -> Page {
+    let bytes = std::fs::read(fixture(name)).unwrap_or_else(|e| panic!("fixture {name}: {e}"));
+    let input = if name.ends_with(".txt") {
+        PageInput::Text {
+            bytes: &bytes,
+            charset: None,
+        }
+    } else {
+        PageInput::Html {
+            bytes: &bytes,
+            charset: None,
+        }
+    };
+    Page::analyze(input, &Params::default())
+}
+
+/// Common Chinese characters, for generated text.
+const POOL: &str = "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处理";
+
+/// Deterministic pseudo-random Chinese prose: `n` characters with "，" and "。" sprinkled in and a
+/// paragraph break every few sentences. Different seeds share only chance characters.
+pub fn prose(seed: u64, n: usize) -> String {
+    let pool: Vec<char> = POOL.chars().collect();
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut out = String::with_capacity(n * 3);
+    let mut since = 0;
+    let mut sentences = 0;
+    for _ in 0..n {
+        out.push(pool[(next() % pool.len() as u64) as usize]);
+        since += 1;
+        if since > 6 && next() % 9 == 0 {
+            if next() % 3 == 0 {
+                out.push('。');
+                sentences += 1;
+                if sentences % 4 == 0 {
+                    out.push('\n');
+                }
+            } else {
+                out.push('，');
+            }
+            since = 0;
+        }
+    }
+    out.push('。');
+    out
+}
+
+/// Wraps paragraphs in a page template with navigation, sidebar and footer.
+pub fn html_page(site: &str, paragraphs: &[&str]) -> String {
+    let nav: String = (0..12)
+        .map(|i| format!("<li><a href='/c{i}'>{site}栏目{i}</a></li>"))
+        .collect();
+    let side: String = (0..8)
+        .map(|i| format!("<li><a href='/n{i}'>{site}热点新闻标题第{i}条</a></li>"))
+        .collect();
+    let body: String = paragraphs.iter().map(|p| format!("<p>{p}</p>\n")).collect();
+    format!(
+        "<!DOCTYPE html><html><head><meta charset='utf-8'><title>{site}</title><script>var x=1;</script></head>\
+         <body><div class='header'><ul class='nav'>{nav}</ul></div>\
+         <div class='wrap'><div class='content'>{body}</div><div class='sidebar'><ul>{side}</ul></div></div>\
+         <div class='footer'>{site}版权所有 | 关于我们 | 联系方式</div></body></html>"
+    )
+}
