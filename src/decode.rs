@@ -65,18 +65,15 @@ pub fn charset_from_content_type(value: &str) -> Option<&str> {
     let rest = &value[lower_pos + "charset".len()..];
     let rest = rest.trim_start().strip_prefix('=')?.trim_start();
     let rest = rest.trim_start_matches(['"', '\'']);
-    let end = rest
-        .find(|c: char| c == '"' || c == '\'' || c == ';' || c == ',' || c.is_whitespace())
-        .unwrap_or(rest.len());
+    let end =
+        rest.find(|c: char| c == '"' || c == '\'' || c == ';' || c == ',' || c.is_whitespace()).unwrap_or(rest.len());
     let label = &rest[..end];
     (!label.is_empty()).then_some(label)
 }
 
 /// Decodes `bytes`; `http_charset` is the charset from the transport, when known.
 pub fn decode(bytes: &[u8], http_charset: Option<&str>) -> Decoded {
-    let declared = http_charset
-        .and_then(encoding_for_label)
-        .map(|e| (e, CharsetSource::Header));
+    let declared = http_charset.and_then(encoding_for_label).map(|e| (e, CharsetSource::Header));
     let (encoding, source, body) = if let Some((enc, src)) = declared {
         // The header wins, but a BOM is still stripped if it agrees.
         let body = match Encoding::for_bom(bytes) {
@@ -105,12 +102,7 @@ pub fn decode(bytes: &[u8], http_charset: Option<&str>) -> Decoded {
         }
     }
     let (text, had_errors) = encoding.decode_without_bom_handling(body);
-    Decoded {
-        text: text.into_owned(),
-        encoding,
-        source,
-        had_errors,
-    }
+    Decoded { text: text.into_owned(), encoding, source, had_errors }
 }
 
 /// Runs the detector; valid UTF-8 is taken as UTF-8 without asking it.
@@ -148,9 +140,7 @@ pub fn meta_charset(bytes: &[u8]) -> Option<&'static Encoding> {
                 };
                 let vend = rest
                     .iter()
-                    .position(|&b| {
-                        matches!(b, b'"' | b'\'' | b';' | b'/' | b'>') || b.is_ascii_whitespace()
-                    })
+                    .position(|&b| matches!(b, b'"' | b'\'' | b';' | b'/' | b'>') || b.is_ascii_whitespace())
                     .unwrap_or(rest.len());
                 if let Ok(label) = std::str::from_utf8(&rest[..vend]) {
                     if let Some(enc) = encoding_for_label(label) {
@@ -220,8 +210,7 @@ mod tests {
 
     #[test]
     fn detector_finds_gbk_without_declaration() {
-        let text = "据市气象台消息，今天白天本市多云转晴，偏北风三到四级。明天晴，最高气温十五度。"
-            .repeat(4);
+        let text = "据市气象台消息，今天白天本市多云转晴，偏北风三到四级。明天晴，最高气温十五度。".repeat(4);
         let (gbk, _, _) = GB18030.encode(&text);
         let d = decode(&gbk, None);
         assert_eq!(d.source, CharsetSource::Detector);
@@ -238,20 +227,14 @@ mod tests {
 
     #[test]
     fn invalid_bytes_are_replaced_not_fatal() {
-        let d = decode(
-            &[0x3c, 0x70, 0x3e, 0xff, 0xfe, 0xc3, 0x28, 0x80],
-            Some("utf-8"),
-        );
+        let d = decode(&[0x3c, 0x70, 0x3e, 0xff, 0xfe, 0xc3, 0x28, 0x80], Some("utf-8"));
         assert!(d.had_errors);
         assert!(d.text.contains('\u{FFFD}'));
     }
 
     #[test]
     fn content_type_parameter() {
-        assert_eq!(
-            charset_from_content_type("text/html; charset=\"GB2312\""),
-            Some("GB2312")
-        );
+        assert_eq!(charset_from_content_type("text/html; charset=\"GB2312\""), Some("GB2312"));
         assert_eq!(charset_from_content_type("text/html"), None);
         assert_eq!(encoding_for_label("x-unknown"), None);
     }

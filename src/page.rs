@@ -29,10 +29,7 @@ impl<'a> PageInput<'a> {
     /// HTML or text by a look at the content: markup near the start means HTML.
     pub fn sniff(bytes: &'a [u8], charset: Option<&'a str>) -> PageInput<'a> {
         let head = &bytes[..bytes.len().min(1024)];
-        let start = head
-            .iter()
-            .position(|b| !b.is_ascii_whitespace())
-            .map_or(&[][..], |i| &head[i..]);
+        let start = head.iter().position(|b| !b.is_ascii_whitespace()).map_or(&[][..], |i| &head[i..]);
         let markup = start.first() == Some(&b'<')
             || decode::find_ascii_ci(head, b"<html").is_some()
             || decode::find_ascii_ci(head, b"<body").is_some()
@@ -73,11 +70,7 @@ impl Page {
             PageInput::Text { bytes, charset } => (bytes, charset, false),
         };
         let decoded = decode::decode(bytes, charset);
-        let extracted = if html {
-            extract::extract_html(&decoded.text)
-        } else {
-            extract::extract_text(&decoded.text)
-        };
+        let extracted = if html { extract::extract_html(&decoded.text) } else { extract::extract_text(&decoded.text) };
         let main_text = extracted.main_text();
         let norm = normalize::normalize(&main_text);
         let features = Features::compute(&norm.chars, p);

@@ -37,10 +37,9 @@ pub struct Params {
     pub dup_coverage: f64,
     /// The shorter page covered at least this much: containment (paper: c >= 0.7).
     pub contain_rate: f64,
-    /// Resemble rate at or above which pages are similar even when neither coverage is reached
-    /// (paper: r >= 0.28 on whole pages).
-    pub resemble_rate: f64,
-    /// A single trusted passage at least this long is a shared key paragraph: "overlaps".
+    /// A single trusted passage at least this long, not aligned at the same edge of both texts, is a
+    /// shared key paragraph: "overlaps". (Replaces the paper's r >= 0.28 on whole pages, which
+    /// fires on shared templates once rates are measured on main text; see algorithms.md §6.)
     pub overlap_min_chars: usize,
     /// No relation other than "different" with fewer shared characters than this.
     pub min_shared_chars: usize,
@@ -71,13 +70,12 @@ impl Default for Params {
             max_rounds: 8,
             dup_coverage: 0.65,
             contain_rate: 0.70,
-            resemble_rate: 0.28,
             overlap_min_chars: 100,
             min_shared_chars: 30,
             near_miss_ratio: 0.25,
             near_miss_min: 2,
             max_verify_chars: 200_000,
-            max_edit_distance: 20_000,
+            max_edit_distance: 4_000,
         }
     }
 }

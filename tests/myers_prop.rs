@@ -8,11 +8,7 @@ fn dp_lcs(a: &[char], b: &[char]) -> usize {
     let mut cur = vec![0usize; b.len() + 1];
     for x in a {
         for (j, y) in b.iter().enumerate() {
-            cur[j + 1] = if x == y {
-                prev[j] + 1
-            } else {
-                prev[j + 1].max(cur[j])
-            };
+            cur[j + 1] = if x == y { prev[j] + 1 } else { prev[j + 1].max(cur[j]) };
         }
         std::mem::swap(&mut prev, &mut cur);
     }
@@ -37,17 +33,12 @@ fn check(a: &[char], b: &[char]) -> Result<(), TestCaseError> {
 
 /// Characters from a small alphabet mixing ASCII and CJK, so that random strings share a lot.
 fn alphabet() -> impl Strategy<Value = char> {
-    prop::sample::select(vec![
-        'a', 'b', 'c', '新', '闻', '正', '文', '。', '，', '的',
-    ])
+    prop::sample::select(vec!['a', 'b', 'c', '新', '闻', '正', '文', '。', '，', '的'])
 }
 
 /// A string and a copy with a few random edits.
 fn near_equal() -> impl Strategy<Value = (Vec<char>, Vec<char>)> {
-    (
-        prop::collection::vec(alphabet(), 0..300),
-        prop::collection::vec((0usize..400, 0u8..3, alphabet()), 0..12),
-    )
+    (prop::collection::vec(alphabet(), 0..300), prop::collection::vec((0usize..400, 0u8..3, alphabet()), 0..12))
         .prop_map(|(a, edits)| {
             let mut b = a.clone();
             for (pos, kind, c) in edits {

@@ -99,21 +99,10 @@ fn print_summary(args: &CompareArgs, pa: &Page, pb: &Page, c: &Comparison) {
         );
     }
     println!("relation: {} ({})", c.relation, describe(c.relation));
-    println!(
-        "resemble {:.3}  contain {:.3}  ccs {:.3}  clr {:.3}",
-        c.resemble, c.contain, c.ccs, c.clr
-    );
-    println!(
-        "tlcs {} chars in {} region(s), {} round(s)",
-        c.tlcs_chars,
-        c.spans.len(),
-        c.rounds
-    );
+    println!("resemble {:.3}  contain {:.3}  ccs {:.3}  clr {:.3}", c.resemble, c.contain, c.ccs, c.clr);
+    println!("tlcs {} chars in {} region(s), {} round(s)", c.tlcs_chars, c.spans.len(), c.rounds);
     if c.near_miss {
-        println!(
-            "near miss: {} numeric conflicts inside the aligned text",
-            c.numeric_conflicts
-        );
+        println!("near miss: {} numeric conflicts inside the aligned text", c.numeric_conflicts);
     }
 }
 
@@ -158,14 +147,7 @@ fn print_explain(na: &str, pa: &Page, nb: &str, pb: &Page, c: &Comparison) {
     }
     println!("\n== aligned regions ==");
     if c.spans.is_empty() {
-        println!(
-            "(none{})",
-            if c.rejected_early {
-                ": ruled out by the skeleton filter"
-            } else {
-                ""
-            }
-        );
+        println!("(none{})", if c.rejected_early { ": ruled out by the skeleton filter" } else { "" });
     }
     for (i, s) in c.spans.iter().enumerate() {
         println!(

@@ -21,15 +21,9 @@ pub enum Kind {
 pub fn read_page(name: &str) -> Result<(Vec<u8>, Kind)> {
     let mut bytes = Vec::new();
     if name == "-" {
-        std::io::stdin()
-            .take(MAX_PAGE_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .context("reading standard input")?;
+        std::io::stdin().take(MAX_PAGE_BYTES + 1).read_to_end(&mut bytes).context("reading standard input")?;
         if bytes.len() as u64 > MAX_PAGE_BYTES {
-            bail!(
-                "standard input: page larger than {} MiB",
-                MAX_PAGE_BYTES >> 20
-            );
+            bail!("standard input: page larger than {} MiB", MAX_PAGE_BYTES >> 20);
         }
         return Ok((bytes, Kind::Sniff));
     }
@@ -39,19 +33,12 @@ pub fn read_page(name: &str) -> Result<(Vec<u8>, Kind)> {
         bail!("{name}: is a directory, expected an .html, .htm or .txt file");
     }
     if meta.len() > MAX_PAGE_BYTES {
-        bail!(
-            "{name}: page is {} MiB, larger than the {} MiB limit",
-            meta.len() >> 20,
-            MAX_PAGE_BYTES >> 20
-        );
+        bail!("{name}: page is {} MiB, larger than the {} MiB limit", meta.len() >> 20, MAX_PAGE_BYTES >> 20);
     }
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_PAGE_BYTES + 1).read_to_end(&mut bytes))
         .with_context(|| format!("{name}: cannot read"))?;
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
+    let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
     let kind = match ext.as_deref() {
         Some("html") | Some("htm") | Some("xhtml") | Some("shtml") => Kind::Html,
         Some("txt") | Some("text") => Kind::Text,
@@ -63,14 +50,8 @@ pub fn read_page(name: &str) -> Result<(Vec<u8>, Kind)> {
 /// The page input for bytes of a kind.
 pub fn page_input(bytes: &[u8], kind: Kind) -> PageInput<'_> {
     match kind {
-        Kind::Html => PageInput::Html {
-            bytes,
-            charset: None,
-        },
-        Kind::Text => PageInput::Text {
-            bytes,
-            charset: None,
-        },
+        Kind::Html => PageInput::Html { bytes, charset: None },
+        Kind::Text => PageInput::Text { bytes, charset: None },
         Kind::Sniff => PageInput::sniff(bytes, None),
     }
 }

@@ -11,11 +11,7 @@ use memchr::{memchr, memchr2, memmem};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Token<'a> {
     /// `<name attrs>`; `attrs` is the raw text between the name and `>`.
-    Start {
-        name: &'a str,
-        attrs: &'a str,
-        self_closing: bool,
-    },
+    Start { name: &'a str, attrs: &'a str, self_closing: bool },
     /// `</name>`.
     End { name: &'a str },
     /// Text between tags, entities not yet decoded.
@@ -35,28 +31,14 @@ pub struct Tokenizer<'a> {
 impl<'a> Tokenizer<'a> {
     /// Tokenizes `html`.
     pub fn new(html: &'a str) -> Self {
-        Tokenizer {
-            s: html,
-            pos: 0,
-            raw_end: None,
-        }
+        Tokenizer { s: html, pos: 0, raw_end: None }
     }
 }
 
 /// Elements whose content is not markup.
 fn raw_text_end(name: &str) -> Option<&'static str> {
-    const RAW: [&str; 10] = [
-        "script",
-        "style",
-        "title",
-        "textarea",
-        "xmp",
-        "iframe",
-        "noembed",
-        "noframes",
-        "noscript",
-        "plaintext",
-    ];
+    const RAW: [&str; 10] =
+        ["script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext"];
     RAW.iter().find(|r| r.eq_ignore_ascii_case(name)).copied()
 }
 
@@ -90,11 +72,9 @@ impl<'a> Iterator for Tokenizer<'a> {
                 Some(b'!') => {
                     if bytes[start..].starts_with(b"<!--") {
                         let body = start + 4;
-                        self.pos = memmem::find(&bytes[body..], b"-->")
-                            .map_or(bytes.len(), |e| body + e + 3);
+                        self.pos = memmem::find(&bytes[body..], b"-->").map_or(bytes.len(), |e| body + e + 3);
                     } else {
-                        self.pos =
-                            memchr(b'>', &bytes[start..]).map_or(bytes.len(), |e| start + e + 1);
+                        self.pos = memchr(b'>', &bytes[start..]).map_or(bytes.len(), |e| start + e + 1);
                     }
                 }
                 Some(b'?') => {
@@ -102,24 +82,15 @@ impl<'a> Iterator for Tokenizer<'a> {
                 }
                 Some(b'/') => {
                     let name_start = start + 2;
-                    let name_len = bytes[name_start..]
-                        .iter()
-                        .take_while(|b| is_name_byte(**b))
-                        .count();
-                    self.pos = memchr(b'>', &bytes[name_start..])
-                        .map_or(bytes.len(), |e| name_start + e + 1);
+                    let name_len = bytes[name_start..].iter().take_while(|b| is_name_byte(**b)).count();
+                    self.pos = memchr(b'>', &bytes[name_start..]).map_or(bytes.len(), |e| name_start + e + 1);
                     if name_len > 0 {
-                        return Some(Token::End {
-                            name: &s[name_start..name_start + name_len],
-                        });
+                        return Some(Token::End { name: &s[name_start..name_start + name_len] });
                     }
                 }
                 Some(c) if c.is_ascii_alphabetic() => {
                     let name_start = start + 1;
-                    let name_len = bytes[name_start..]
-                        .iter()
-                        .take_while(|b| is_name_byte(**b))
-                        .count();
+                    let name_len = bytes[name_start..].iter().take_while(|b| is_name_byte(**b)).count();
                     let name_end = name_start + name_len;
                     let tag_end = find_tag_end(bytes, name_end);
                     self.pos = (tag_end + 1).min(bytes.len());
@@ -133,16 +104,11 @@ impl<'a> Iterator for Tokenizer<'a> {
                     if !self_closing {
                         self.raw_end = raw_text_end(name);
                     }
-                    return Some(Token::Start {
-                        name,
-                        attrs,
-                        self_closing,
-                    });
+                    return Some(Token::Start { name, attrs, self_closing });
                 }
                 _ => {
                     // A lone '<' is text.
-                    let end =
-                        memchr(b'<', &bytes[start + 1..]).map_or(bytes.len(), |e| start + 1 + e);
+                    let end = memchr(b'<', &bytes[start + 1..]).map_or(bytes.len(), |e| start + 1 + e);
                     self.pos = end;
                     return Some(Token::Text(&s[start..end]));
                 }
@@ -270,23 +236,9 @@ mod tests {
     #[test]
     fn tags_text_and_raw() {
         let t = tokens("<P class=\"a>b\">正文<br/><script>if (a<b) x='</p>';</script>尾</p>");
-        assert_eq!(
-            t[0],
-            Token::Start {
-                name: "P",
-                attrs: " class=\"a>b\"",
-                self_closing: false
-            }
-        );
+        assert_eq!(t[0], Token::Start { name: "P", attrs: " class=\"a>b\"", self_closing: false });
         assert_eq!(t[1], Token::Text("正文"));
-        assert_eq!(
-            t[2],
-            Token::Start {
-                name: "br",
-                attrs: "",
-                self_closing: true
-            }
-        );
+        assert_eq!(t[2], Token::Start { name: "br", attrs: "", self_closing: true });
         assert!(matches!(t[3], Token::Start { name: "script", .. }));
         assert_eq!(t[4], Token::Raw("if (a<b) x='</p>';"));
         assert_eq!(t[5], Token::End { name: "script" });

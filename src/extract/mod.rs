@@ -42,6 +42,12 @@ pub struct Block {
     /// Index of the innermost element holding the block.
     #[serde(skip)]
     pub elem: u32,
+    /// Sentence and clause punctuation marks (a colon alone labels, it is not prose).
+    #[serde(skip)]
+    pub punct: u32,
+    /// Whether the block ends like a sentence.
+    #[serde(skip)]
+    pub ends_sentence: bool,
     /// `None` when the block is main text.
     pub dropped: Option<DropReason>,
 }
@@ -107,11 +113,7 @@ pub fn extract_html(html: &str) -> Extracted {
     let mut in_title = false;
     for tok in html::Tokenizer::new(html) {
         match tok {
-            Token::Start {
-                name,
-                attrs,
-                self_closing,
-            } => {
+            Token::Start { name, attrs, self_closing } => {
                 in_title = name.eq_ignore_ascii_case("title") && !self_closing;
                 b.start(name, attrs, self_closing);
             }
@@ -131,10 +133,7 @@ pub fn extract_html(html: &str) -> Extracted {
 
 /// Blocks from plain text: each non-empty line is a paragraph, and all are main text.
 pub fn extract_text(text: &str) -> Extracted {
-    let mut out = Extracted {
-        elems: vec![root_elem()],
-        ..Default::default()
-    };
+    let mut out = Extracted { elems: vec![root_elem()], ..Default::default() };
     for line in text.lines() {
         let line = collapse_ws(line);
         if line.is_empty() {
@@ -143,11 +142,15 @@ pub fn extract_text(text: &str) -> Extracted {
         let start = out.text.len();
         out.text.push_str(&line);
         let chars = line.chars().filter(|c| !c.is_whitespace()).count() as u32;
+        let punct = line.chars().filter(|&c| is_prose_punct(c)).count() as u32;
+        let ends = line.chars().last().is_some_and(ends_sentence);
         out.blocks.push(Block {
             range: start..out.text.len(),
             chars,
             link_chars: 0,
             elem: 0,
+            punct,
+            ends_sentence: ends,
             dropped: None,
         });
     }
@@ -155,14 +158,32 @@ pub fn extract_text(text: &str) -> Extracted {
     out
 }
 
-fn root_elem() -> Elem {
-    Elem {
-        parent: 0,
-        hint: 0,
-        sig: 0,
-        first_block: 0,
-        end_block: 0,
+/// Sentence-ending punctuation, full-width or ASCII.
+pub(crate) fn is_sentence_end(c: char) -> bool {
+    matches!(c, '。' | '！' | '？' | '!' | '?' | '…' | '．')
+}
+
+/// Punctuation of prose: sentence ends and clause marks.
+pub(crate) fn is_prose_punct(c: char) -> bool {
+    is_sentence_end(c) || matches!(c, '，' | '、' | '；' | ',' | ';')
+}
+
+/// A block ending in this character ends like a sentence (closing quotes and brackets count).
+fn ends_sentence(c: char) -> bool {
+    is_sentence_end(c) || matches!(c, '”' | '」' | '）' | ')')
+}
+
+#[inline]
+fn is_space(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_whitespace() || c.is_ascii_control()
+    } else {
+        c.is_whitespace() || c.is_control()
     }
+}
+
+fn root_elem() -> Elem {
+    Elem { parent: 0, hint: 0, sig: 0, first_block: 0, end_block: 0 }
 }
 
 fn collapse_ws(s: &str) -> String {
@@ -213,6 +234,8 @@ struct Builder {
     block_start: usize,
     chars: u32,
     link_chars: u32,
+    punct: u32,
+    last: char,
     link_depth: u32,
     pending_space: bool,
     skip_depth: u32,
@@ -222,15 +245,13 @@ struct Builder {
 impl Builder {
     fn new(cap: usize) -> Self {
         Builder {
-            out: Extracted {
-                text: String::with_capacity(cap / 3),
-                elems: vec![root_elem()],
-                ..Default::default()
-            },
+            out: Extracted { text: String::with_capacity(cap / 3), elems: vec![root_elem()], ..Default::default() },
             stack: Vec::with_capacity(64),
             block_start: 0,
             chars: 0,
             link_chars: 0,
+            punct: 0,
+            last: ' ',
             link_depth: 0,
             pending_space: false,
             skip_depth: 0,
@@ -275,21 +296,11 @@ impl Builder {
                 let id = html::attr(attrs, "id").unwrap_or("");
                 let hint = tags::tag_hint(name)
                     + tags::class_hint(class)
-                    + if id.is_empty() {
-                        0
-                    } else {
-                        tags::class_hint(id)
-                    };
+                    + if id.is_empty() { 0 } else { tags::class_hint(id) };
                 let sig = sig_of(&tn, class);
                 let idx = self.out.elems.len() as u32;
                 let first = self.out.blocks.len() as u32;
-                self.out.elems.push(Elem {
-                    parent: self.current(),
-                    hint,
-                    sig,
-                    first_block: first,
-                    end_block: first,
-                });
+                self.out.elems.push(Elem { parent: self.current(), hint, sig, first_block: first, end_block: first });
                 self.stack.push((idx, tn));
             }
             TagKind::Break => self.flush(),
@@ -313,12 +324,7 @@ impl Builder {
             // unclosed <svg> or <select> must not swallow the rest of the page.
             if kind == TagKind::Block {
                 let tn = TagName::new(name);
-                if self.stack[..self.skip_stack_len]
-                    .iter()
-                    .rev()
-                    .take(MAX_POP_SEARCH)
-                    .any(|e| e.1 == tn)
-                {
+                if self.stack[..self.skip_stack_len].iter().rev().take(MAX_POP_SEARCH).any(|e| e.1 == tn) {
                     self.skip_depth = 0;
                 } else {
                     return;
@@ -332,12 +338,7 @@ impl Builder {
                 self.flush();
                 let tn = TagName::new(name);
                 let len = self.stack.len();
-                let found = self
-                    .stack
-                    .iter()
-                    .rev()
-                    .take(MAX_POP_SEARCH)
-                    .position(|e| e.1 == tn);
+                let found = self.stack.iter().rev().take(MAX_POP_SEARCH).position(|e| e.1 == tn);
                 if let Some(p) = found {
                     self.pop_to(len - 1 - p);
                 }
@@ -369,20 +370,30 @@ impl Builder {
         };
         let in_link = self.link_depth > 0;
         let text = &mut self.out.text;
-        for c in t.chars() {
-            if c.is_whitespace() || c.is_control() {
+        // Copy runs of non-space characters whole; spaces collapse to one.
+        let mut run: Option<usize> = None;
+        for (i, c) in t.char_indices() {
+            if is_space(c) {
+                if let Some(s) = run.take() {
+                    text.push_str(&t[s..i]);
+                }
                 self.pending_space = true;
                 continue;
             }
-            if self.pending_space && text.len() > self.block_start {
-                text.push(' ');
+            if run.is_none() {
+                if self.pending_space && text.len() > self.block_start {
+                    text.push(' ');
+                }
+                self.pending_space = false;
+                run = Some(i);
             }
-            self.pending_space = false;
-            text.push(c);
             self.chars += 1;
-            if in_link {
-                self.link_chars += 1;
-            }
+            self.link_chars += u32::from(in_link);
+            self.punct += u32::from(is_prose_punct(c));
+            self.last = c;
+        }
+        if let Some(s) = run {
+            text.push_str(&t[s..]);
         }
     }
 
@@ -398,11 +409,14 @@ impl Builder {
             chars: self.chars,
             link_chars: self.link_chars,
             elem: self.current(),
+            punct: self.punct,
+            ends_sentence: ends_sentence(self.last),
             dropped: None,
         });
         self.block_start = end;
         self.chars = 0;
         self.link_chars = 0;
+        self.punct = 0;
     }
 
     fn finish(mut self) -> Extracted {
@@ -427,27 +441,14 @@ mod tests {
     use super::*;
 
     fn kept(e: &Extracted) -> Vec<&str> {
-        e.blocks
-            .iter()
-            .filter(|b| b.dropped.is_none())
-            .map(|b| e.block_text(b))
-            .collect()
+        e.blocks.iter().filter(|b| b.dropped.is_none()).map(|b| e.block_text(b)).collect()
     }
 
     #[test]
     fn blocks_cut_at_block_tags_and_breaks() {
-        let e = extract_html(
-            "<div>一段文字，有标点。<br>第二行，也有标点。<p>第三段&nbsp;内容，有标点。</p></div>",
-        );
+        let e = extract_html("<div>一段文字，有标点。<br>第二行，也有标点。<p>第三段&nbsp;内容，有标点。</p></div>");
         let all: Vec<_> = e.blocks.iter().map(|b| e.block_text(b)).collect();
-        assert_eq!(
-            all,
-            vec![
-                "一段文字，有标点。",
-                "第二行，也有标点。",
-                "第三段 内容，有标点。"
-            ]
-        );
+        assert_eq!(all, vec!["一段文字，有标点。", "第二行，也有标点。", "第三段 内容，有标点。"]);
     }
 
     #[test]
@@ -462,15 +463,9 @@ mod tests {
 
     #[test]
     fn navigation_is_dropped_body_kept() {
-        let nav: String = (0..12)
-            .map(|i| format!("<li><a href='/{i}'>栏目{i}</a></li>"))
-            .collect();
+        let nav: String = (0..12).map(|i| format!("<li><a href='/{i}'>栏目{i}</a></li>")).collect();
         let body: String = (0..5)
-            .map(|i| {
-                format!(
-                    "<p>这是正文的第{i}段，记者从有关部门了解到，相关工作正在稳步推进之中。</p>"
-                )
-            })
+            .map(|i| format!("<p>这是正文的第{i}段，记者从有关部门了解到，相关工作正在稳步推进之中。</p>"))
             .collect();
         let html = format!(
             "<body><ul class='nav'>{nav}</ul><div class='main'><div class='article'>{body}</div>\
@@ -484,9 +479,8 @@ mod tests {
 
     #[test]
     fn repeated_comment_items_are_dropped() {
-        let body: String = (0..4)
-            .map(|i| format!("<p>文章正文第{i}段，讲述了一个完整的故事，内容充实。</p>"))
-            .collect();
+        let body: String =
+            (0..4).map(|i| format!("<p>文章正文第{i}段，讲述了一个完整的故事，内容充实。</p>")).collect();
         let replies: String = (0..6)
             .map(|i| {
                 format!(
@@ -495,18 +489,14 @@ mod tests {
                 )
             })
             .collect();
-        let e = extract_html(&format!(
-            "<body><div class='post'>{body}</div><div>{replies}</div></body>"
-        ));
+        let e = extract_html(&format!("<body><div class='post'>{body}</div><div>{replies}</div></body>"));
         let k = kept(&e);
         assert_eq!(k.len(), 4, "{k:?}");
     }
 
     #[test]
     fn unclosed_skip_element_does_not_swallow_page() {
-        let e = extract_html(
-            "<div><select><option>甲</div><div><p>后面的正文仍然需要保留下来，这很重要。</p></div>",
-        );
+        let e = extract_html("<div><select><option>甲</div><div><p>后面的正文仍然需要保留下来，这很重要。</p></div>");
         assert!(e.main_text().contains("后面的正文"));
     }
 

@@ -39,79 +39,37 @@ const ITEM_MAX_CHARS: u32 = 600;
 /// Below this many characters of other scoring text, a comment-like list's first item is kept.
 const LONE_LIST_CHARS: u32 = 100;
 
-/// Per-block facts the selection uses.
-struct BlockStats {
-    /// Sentence and clause punctuation; a colon alone is a label ("当前位置："), not prose.
-    punct: u32,
-    ends_sentence: bool,
-}
-
 pub(super) fn select(e: &mut Extracted) {
-    let stats: Vec<BlockStats> = e
-        .blocks
-        .iter()
-        .map(|b| block_stats(e.block_text(b)))
-        .collect();
     let (mut excluded, first_items) = list_items(e);
 
     let other_chars: u32 = e
         .blocks
         .iter()
         .zip(&excluded)
-        .filter(|(b, ex)| {
-            !**ex && b.link_density() <= MAX_LINK_DENSITY && b.chars >= MIN_SCORING_CHARS
-        })
+        .filter(|(b, ex)| !**ex && b.link_density() <= MAX_LINK_DENSITY && b.chars >= MIN_SCORING_CHARS)
         .map(|(b, _)| b.chars)
         .sum();
     if other_chars < LONE_LIST_CHARS {
         for (lo, hi) in &first_items {
-            excluded[*lo as usize..*hi as usize]
-                .iter_mut()
-                .for_each(|x| *x = false);
+            excluded[*lo as usize..*hi as usize].iter_mut().for_each(|x| *x = false);
         }
     }
 
-    let ranges = container_ranges(e, &stats, &excluded);
+    let ranges = container_ranges(e, &excluded);
     for (i, b) in e.blocks.iter_mut().enumerate() {
         let inside = ranges.iter().any(|r| r.0 <= i as u32 && (i as u32) < r.1);
-        let st = &stats[i];
         b.dropped = if excluded[i] {
             Some(DropReason::ListItem)
         } else if b.link_density() > MAX_LINK_DENSITY {
             Some(DropReason::Links)
         } else if !inside {
             Some(DropReason::OutsideMain)
-        } else if !(b.chars >= 40
-            || (b.chars >= 10 && st.punct >= 1)
-            || (b.chars >= 4 && st.ends_sentence))
-        {
+        } else if !(b.chars >= 40 || (b.chars >= 10 && b.punct >= 1) || (b.chars >= 4 && b.ends_sentence)) {
             Some(DropReason::Short)
         } else {
             None
         };
     }
-}
-
-fn block_stats(text: &str) -> BlockStats {
-    let mut punct = 0;
-    let mut last = ' ';
-    for c in text.chars() {
-        if is_sentence_end(c) || matches!(c, '，' | '、' | '；' | ',' | ';') {
-            punct += 1;
-        }
-        if !c.is_whitespace() {
-            last = c;
-        }
-    }
-    let ends_sentence = is_sentence_end(last) || matches!(last, '”' | '」' | '）' | ')');
-    BlockStats {
-        punct,
-        ends_sentence,
-    }
-}
-
-fn is_sentence_end(c: char) -> bool {
-    matches!(c, '。' | '！' | '？' | '!' | '?' | '…' | '．')
 }
 
 /// Marks blocks of repeated list items. Returns the exclusion flags and, for comment-like lists,
@@ -122,10 +80,7 @@ fn list_items(e: &Extracted) -> (Vec<bool>, Vec<(u32, u32)>) {
     let mut groups: HashMap<(u32, u64), Vec<u32>> = HashMap::new();
     for (i, el) in e.elems.iter().enumerate().skip(1) {
         if el.end_block > el.first_block {
-            groups
-                .entry((el.parent, el.sig))
-                .or_default()
-                .push(i as u32);
+            groups.entry((el.parent, el.sig)).or_default().push(i as u32);
         }
     }
     for items in groups.values().filter(|g| g.len() >= LIST_MIN_ITEMS) {
@@ -161,9 +116,7 @@ fn list_items(e: &Extracted) -> (Vec<bool>, Vec<(u32, u32)>) {
         }
         for &it in items {
             let el = &e.elems[it as usize];
-            excluded[el.first_block as usize..el.end_block as usize]
-                .iter_mut()
-                .for_each(|x| *x = true);
+            excluded[el.first_block as usize..el.end_block as usize].iter_mut().for_each(|x| *x = true);
         }
         if timed * 2 >= marked {
             let first = &e.elems[items[0] as usize];
@@ -187,8 +140,7 @@ pub(crate) fn has_time_stamp(text: &str) -> bool {
                 _ => None,
             };
             if let Some(k) = colon {
-                if b.get(k + 1).is_some_and(|d| d.is_ascii_digit())
-                    && b.get(k + 2).is_some_and(|d| d.is_ascii_digit())
+                if b.get(k + 1).is_some_and(|d| d.is_ascii_digit()) && b.get(k + 2).is_some_and(|d| d.is_ascii_digit())
                 {
                     return true;
                 }
@@ -211,7 +163,7 @@ pub(crate) fn has_time_stamp(text: &str) -> bool {
 
 /// Block ranges of the article container and the siblings that join it; empty when no element
 /// holds sentence-like text.
-fn container_ranges(e: &Extracted, stats: &[BlockStats], excluded: &[bool]) -> Vec<(u32, u32)> {
+fn container_ranges(e: &Extracted, excluded: &[bool]) -> Vec<(u32, u32)> {
     let n = e.elems.len();
     let mut raw = vec![0f64; n];
     for (i, b) in e.blocks.iter().enumerate() {
@@ -219,8 +171,7 @@ fn container_ranges(e: &Extracted, stats: &[BlockStats], excluded: &[bool]) -> V
         if excluded[i] || ld > MAX_LINK_DENSITY || b.chars < MIN_SCORING_CHARS {
             continue;
         }
-        let s =
-            (1.0 + f64::from(stats[i].punct) + (f64::from(b.chars) / 40.0).min(4.0)) * (1.0 - ld);
+        let s = (1.0 + f64::from(b.punct) + (f64::from(b.chars) / 40.0).min(4.0)) * (1.0 - ld);
         let mut el = b.elem as usize;
         for w in LEVEL_WEIGHTS {
             raw[el] += s * w;
@@ -253,19 +204,14 @@ fn container_ranges(e: &Extracted, stats: &[BlockStats], excluded: &[bool]) -> V
             let (lo, hi) = (el.first_block as usize, el.end_block as usize);
             let chars = pre_chars[hi] - pre_chars[lo];
             let links = pre_links[hi] - pre_links[lo];
-            let ld = if chars == 0 {
-                0.0
-            } else {
-                links as f64 / chars as f64
-            };
+            let ld = if chars == 0 { 0.0 } else { links as f64 / chars as f64 };
             let hint = (1.0 + 0.2 * f64::from(el.hint)).clamp(0.2, 1.6);
             r * (1.0 - ld) * hint
         })
         .collect();
 
-    let Some(mut best) = (0..n)
-        .filter(|&i| score[i] > 0.0)
-        .max_by(|&a, &b| score[a].total_cmp(&score[b]).then(b.cmp(&a)))
+    let Some(mut best) =
+        (0..n).filter(|&i| score[i] > 0.0).max_by(|&a, &b| score[a].total_cmp(&score[b]).then(b.cmp(&a)))
     else {
         return Vec::new();
     };

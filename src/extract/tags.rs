@@ -29,17 +29,15 @@ pub fn kind(name: &str) -> TagKind {
     match &buf[..name.len()] {
         b"a" => TagKind::Link,
         b"br" | b"hr" => TagKind::Break,
-        b"p" | b"div" | b"li" | b"ul" | b"ol" | b"dl" | b"dt" | b"dd" | b"td" | b"th" | b"tr"
-        | b"table" | b"tbody" | b"thead" | b"tfoot" | b"caption" | b"h1" | b"h2" | b"h3"
-        | b"h4" | b"h5" | b"h6" | b"section" | b"article" | b"header" | b"footer" | b"nav"
-        | b"aside" | b"main" | b"blockquote" | b"pre" | b"figure" | b"figcaption" | b"center"
-        | b"form" | b"fieldset" | b"address" | b"body" | b"html" | b"details" | b"summary"
-        | b"menu" | b"dir" | b"legend" | b"frameset" | b"noindex" => TagKind::Block,
-        b"svg" | b"math" | b"select" | b"option" | b"button" | b"object" | b"video" | b"audio"
-        | b"canvas" | b"map" | b"template" | b"head" | b"datalist" => TagKind::Skip,
-        b"img" | b"meta" | b"link" | b"input" | b"area" | b"base" | b"col" | b"embed"
-        | b"source" | b"track" | b"wbr" | b"param" | b"keygen" | b"basefont" | b"bgsound"
-        | b"frame" => TagKind::Void,
+        b"p" | b"div" | b"li" | b"ul" | b"ol" | b"dl" | b"dt" | b"dd" | b"td" | b"th" | b"tr" | b"table" | b"tbody"
+        | b"thead" | b"tfoot" | b"caption" | b"h1" | b"h2" | b"h3" | b"h4" | b"h5" | b"h6" | b"section"
+        | b"article" | b"header" | b"footer" | b"nav" | b"aside" | b"main" | b"blockquote" | b"pre" | b"figure"
+        | b"figcaption" | b"center" | b"form" | b"fieldset" | b"address" | b"body" | b"html" | b"details"
+        | b"summary" | b"menu" | b"dir" | b"legend" | b"frameset" | b"noindex" => TagKind::Block,
+        b"svg" | b"math" | b"select" | b"option" | b"button" | b"object" | b"video" | b"audio" | b"canvas" | b"map"
+        | b"template" | b"head" | b"datalist" => TagKind::Skip,
+        b"img" | b"meta" | b"link" | b"input" | b"area" | b"base" | b"col" | b"embed" | b"source" | b"track"
+        | b"wbr" | b"param" | b"keygen" | b"basefont" | b"bgsound" | b"frame" => TagKind::Void,
         _ => TagKind::Inline,
     }
 }
@@ -93,10 +91,8 @@ pub fn class_hint(class_and_id: &str) -> i32 {
         "friend",
         "bottom",
     ];
-    const POS: [&str; 10] = [
-        "article", "content", "main", "post", "entry", "story", "detail", "body", "zhengwen",
-        "text",
-    ];
+    const POS: [&str; 10] =
+        ["article", "content", "main", "post", "entry", "story", "detail", "body", "zhengwen", "text"];
     let lower = class_and_id.to_ascii_lowercase();
     let neg = NEG.iter().filter(|w| lower.contains(*w)).count() as i32;
     let pos = POS.iter().filter(|w| lower.contains(*w)).count() as i32;

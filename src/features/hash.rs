@@ -7,10 +7,7 @@ fn with_le_bytes<R>(chars: &[char], f: impl FnOnce(&[u8]) -> R) -> R {
     if cfg!(target_endian = "little") {
         f(bytemuck::cast_slice(chars))
     } else {
-        let bytes: Vec<u8> = chars
-            .iter()
-            .flat_map(|c| (*c as u32).to_le_bytes())
-            .collect();
+        let bytes: Vec<u8> = chars.iter().flat_map(|c| (*c as u32).to_le_bytes()).collect();
         f(&bytes)
     }
 }

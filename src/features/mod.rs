@@ -51,13 +51,7 @@ impl Features {
         if fingerprint_fallback {
             fingerprints = fallback_keys(chars, &sentences, p, exact);
         }
-        Features {
-            period,
-            period_count,
-            fingerprints,
-            fingerprint_fallback,
-            exact,
-        }
+        Features { period, period_count, fingerprints, fingerprint_fallback, exact }
     }
 }
 
@@ -86,10 +80,7 @@ pub fn period_features(chars: &[char], len: usize) -> (Vec<u64>, u32) {
 /// commas and the like are ASCII by now).
 #[inline]
 pub fn is_sentence_break(c: char) -> bool {
-    matches!(
-        c,
-        '。' | '!' | '?' | ';' | ',' | ':' | '、' | '\n' | '…' | '｡' | '；' | '，'
-    )
+    matches!(c, '。' | '!' | '?' | ';' | ',' | ':' | '、' | '\n' | '…' | '｡' | '；' | '，')
 }
 
 /// Sentence ranges: runs between punctuation, surrounding spaces trimmed, empty runs left out.
@@ -124,41 +115,51 @@ pub fn fingerprints(chars: &[char], sentences: &[std::ops::Range<usize>], p: &Pa
         .filter(|r| r.len() > p.fp_min_sentence)
         .map(|r| (hash::hash128(&chars[r.clone()]), r.len() as u32))
         .collect();
-    sent.sort_unstable();
+    // Distinct sentences: a repeated sentence counts once.
+    sent.sort_unstable_by_key(|s| s.0);
     sent.dedup_by_key(|s| s.0);
     let groups = p.fp_groups.max(1);
     if sent.len() < p.fp_sentences.max(1) {
         return Vec::new();
     }
     let mut out = Vec::with_capacity(p.fp_rotations * groups);
-    let mut rotated: Vec<(u128, u32)> = Vec::with_capacity(sent.len());
-    let mut buf: Vec<u8> = Vec::with_capacity(16 * p.fp_sentences.max(1) * 2);
+    // Per rotation, sentences go to their group's bucket as (order key, length): the top 64 bits
+    // of the rotated hash order them ("smallest hash"), its low 64 bits pick the group.
+    let mut buckets: Vec<Vec<(u64, u32)>> = vec![Vec::with_capacity(sent.len() / groups + 4); groups];
+    let mut buf: Vec<u8> = Vec::with_capacity(8 * (p.fp_sentences.max(1) + 4));
     for rot in 0..p.fp_rotations.min(16) {
-        rotated.clear();
-        rotated.extend(
-            sent.iter()
-                .map(|&(h, len)| (h.rotate_left(8 * rot as u32), len)),
-        );
-        rotated.sort_unstable();
-        for g in 0..groups {
+        buckets.iter_mut().for_each(Vec::clear);
+        for &(h, len) in &sent {
+            let r = h.rotate_left(8 * rot as u32);
+            buckets[((r as u64) % groups as u64) as usize].push(((r >> 64) as u64, len));
+        }
+        for bucket in &mut buckets {
+            if bucket.len() < p.fp_sentences {
+                continue;
+            }
+            // Only the smallest few matter: select about as many as should fill the group, sort
+            // those, and sort the rest only if they did not cover enough text.
+            let avg = (bucket.iter().map(|b| b.1 as usize).sum::<usize>() / bucket.len()).max(1);
+            let guess = p.fp_sentences.max(p.fp_min_cover.div_ceil(avg) + 1).min(bucket.len());
+            if guess < bucket.len() {
+                bucket.select_nth_unstable(guess - 1);
+            }
+            bucket[..guess].sort_unstable();
             buf.clear();
             let (mut count, mut cover) = (0usize, 0usize);
-            for &(h, len) in rotated
-                .iter()
-                .filter(|(h, _)| (h % groups as u128) as usize == g)
-            {
-                buf.extend_from_slice(&h.to_le_bytes());
+            let mut i = 0;
+            while i < bucket.len() && !(count >= p.fp_sentences && cover >= p.fp_min_cover) {
+                if i == guess {
+                    bucket[guess..].sort_unstable();
+                }
+                let (key, len) = bucket[i];
+                buf.extend_from_slice(&key.to_le_bytes());
                 count += 1;
                 cover += len as usize;
-                if count >= p.fp_sentences && cover >= p.fp_min_cover {
-                    break;
-                }
+                i += 1;
             }
             if count >= p.fp_sentences && cover >= p.fp_min_cover {
-                out.push(xxhash_rust::xxh3::xxh3_64_with_seed(
-                    &buf,
-                    SEED_FINGERPRINT ^ rot as u64,
-                ));
+                out.push(xxhash_rust::xxh3::xxh3_64_with_seed(&buf, SEED_FINGERPRINT ^ rot as u64));
             }
         }
     }
@@ -168,22 +169,10 @@ pub fn fingerprints(chars: &[char], sentences: &[std::ops::Range<usize>], p: &Pa
 }
 
 /// Keys for a page with no fingerprint; see the module documentation.
-fn fallback_keys(
-    chars: &[char],
-    sentences: &[std::ops::Range<usize>],
-    p: &Params,
-    exact: u64,
-) -> Vec<u64> {
-    let mut long: Vec<&std::ops::Range<usize>> = sentences
-        .iter()
-        .filter(|r| r.len() > p.fp_min_sentence)
-        .collect();
+fn fallback_keys(chars: &[char], sentences: &[std::ops::Range<usize>], p: &Params, exact: u64) -> Vec<u64> {
+    let mut long: Vec<&std::ops::Range<usize>> = sentences.iter().filter(|r| r.len() > p.fp_min_sentence).collect();
     if long.is_empty() {
-        return if chars.is_empty() {
-            Vec::new()
-        } else {
-            vec![exact]
-        };
+        return if chars.is_empty() { Vec::new() } else { vec![exact] };
     }
     long.sort_by(|a, b| b.len().cmp(&a.len()).then(a.start.cmp(&b.start)));
     let mut keys: Vec<u64> = long
@@ -209,11 +198,8 @@ mod tests {
         let t = chars("短句。这是一个比较长的句子用来测试十个字符。。\n段落开头。");
         let (keys, n) = period_features(&t, 10);
         assert_eq!(n, 3, "the empty feature of 。。 is skipped");
-        let expect = [
-            hash::hash64(&chars("短句")),
-            hash::hash64(&chars("来测试十个字符")),
-            hash::hash64(&chars("段落开头")),
-        ];
+        let expect =
+            [hash::hash64(&chars("短句")), hash::hash64(&chars("来测试十个字符")), hash::hash64(&chars("段落开头"))];
         // "用来测试十个字符" is 8 chars; take the 10 before the stop: "子用来测试十个字符" would be 9...
         let long = chars("这是一个比较长的句子用来测试十个字符");
         let ten = hash::hash64(&long[long.len() - 10..]);
@@ -226,9 +212,7 @@ mod tests {
     #[test]
     fn fingerprints_survive_template_and_order_changes_but_not_new_text() {
         let p = Params::default();
-        let body: Vec<String> = (0..30)
-            .map(|i| format!("第{i}个句子讲述城市更新工作的不同侧面和细节内容"))
-            .collect();
+        let body: Vec<String> = (0..30).map(|i| format!("第{i}个句子讲述城市更新工作的不同侧面和细节内容")).collect();
         let a = chars(&body.join("。"));
         let mut rev = body.clone();
         rev.reverse();
@@ -237,18 +221,10 @@ mod tests {
         let fb = Features::compute(&b, &p);
         assert!(!fa.fingerprint_fallback);
         assert!(fa.fingerprints.len() > 20 && fa.fingerprints.len() <= 112);
-        assert_eq!(
-            fa.fingerprints, fb.fingerprints,
-            "same sentence set, same fingerprints"
-        );
-        let other: Vec<String> = (0..30)
-            .map(|i| format!("另一篇文章的第{i}句话描述完全不同的事情"))
-            .collect();
+        assert_eq!(fa.fingerprints, fb.fingerprints, "same sentence set, same fingerprints");
+        let other: Vec<String> = (0..30).map(|i| format!("另一篇文章的第{i}句话描述完全不同的事情")).collect();
         let fc = Features::compute(&chars(&other.join("。")), &p);
-        assert!(fa
-            .fingerprints
-            .iter()
-            .all(|k| fc.fingerprints.binary_search(k).is_err()));
+        assert!(fa.fingerprints.iter().all(|k| fc.fingerprints.binary_search(k).is_err()));
     }
 
     #[test]

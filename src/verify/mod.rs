@@ -127,11 +127,7 @@ pub struct Comparison {
 
 /// CCS and CLR of two sorted, distinct period-feature sets.
 pub fn ccs_clr(a: &[u64], b: &[u64]) -> (f64, f64) {
-    let (small, large) = if a.len() <= b.len() {
-        (a.len(), b.len())
-    } else {
-        (b.len(), a.len())
-    };
+    let (small, large) = if a.len() <= b.len() { (a.len(), b.len()) } else { (b.len(), a.len()) };
     if small == 0 {
         return (0.0, if large == 0 { 1.0 } else { 0.0 });
     }
@@ -160,9 +156,34 @@ pub fn compare(a: &crate::Page, b: &crate::Page, p: &Params) -> Comparison {
 pub struct Verifier {
     myers: Myers,
     bitmap: Bitmap,
+    wx: Windows,
+    wy: Windows,
     keep_a: Vec<u32>,
     keep_b: Vec<u32>,
+    sx: Vec<char>,
+    sy: Vec<char>,
     runs: Vec<Run>,
+}
+
+/// One side of many comparisons, prepared once: its windows and their bitmap. An index query
+/// prepares the query page and checks every candidate against it; most candidates are then
+/// rejected after hashing only their own windows.
+#[derive(Debug, Default)]
+pub struct Prepared {
+    windows: Windows,
+    bitmap: Bitmap,
+    len: usize,
+}
+
+impl Prepared {
+    /// Prepares `text` for [`Verifier::compare_prepared`].
+    pub fn new(text: &[char], p: &Params) -> Prepared {
+        let text = &text[..text.len().min(p.max_verify_chars)];
+        let windows = Windows::new(text, p.skeleton_window);
+        let mut bitmap = Bitmap::default();
+        bitmap.fill(&windows.hashes);
+        Prepared { windows, bitmap, len: text.len() }
+    }
 }
 
 /// Matched pieces of one round in original coordinates, and the round's trusted region.
@@ -172,15 +193,47 @@ struct RoundResult {
 }
 
 impl Verifier {
-    /// Compares texts `a` and `b` with their features.
-    pub fn compare(
+    /// Compares a prepared text `a` with `b`: the same result as [`Verifier::compare`], cheaper
+    /// when `b` cannot match (its skeleton against `a` is checked first).
+    pub fn compare_prepared(
         &mut self,
         a: &[char],
         fa: &Features,
+        prep: &Prepared,
         b: &[char],
         fb: &Features,
         p: &Params,
     ) -> Comparison {
+        let bt = &b[..b.len().min(p.max_verify_chars)];
+        self.wy.fill(bt, p.skeleton_window);
+        skeleton::kept(&self.wy, bt.len(), &prep.bitmap, &mut self.keep_b);
+        if bt.len() < p.skeleton_window.max(1)
+            || prep.len < p.skeleton_window.max(1)
+            || cannot_reach(self.keep_b.len(), &self.keep_b, prep.len, bt.len(), p)
+        {
+            let (ccs, clr) = ccs_clr(&fa.period, &fb.period);
+            return Comparison {
+                relation: Relation::Different,
+                resemble: 0.0,
+                contain: 0.0,
+                ccs,
+                clr,
+                tlcs_chars: 0,
+                a_chars: prep.len,
+                b_chars: bt.len(),
+                spans: Vec::new(),
+                rounds: 1,
+                numeric_conflicts: 0,
+                near_miss: false,
+                rejected_early: true,
+            };
+        }
+        debug_assert_eq!(prep.windows.hashes.len(), prep.len.saturating_sub(p.skeleton_window.max(1) - 1));
+        self.compare(a, fa, b, fb, p)
+    }
+
+    /// Compares texts `a` and `b` with their features.
+    pub fn compare(&mut self, a: &[char], fa: &Features, b: &[char], fb: &Features, p: &Params) -> Comparison {
         let (ccs, clr) = ccs_clr(&fa.period, &fb.period);
         let a = &a[..a.len().min(p.max_verify_chars)];
         let b = &b[..b.len().min(p.max_verify_chars)];
@@ -190,38 +243,31 @@ impl Verifier {
         let (rounds, rejected_early, nrounds) = self.align(x, y, p);
 
         let tlcs: usize = rounds.iter().map(|r| r.span.matched).sum();
-        let conflicts: usize = rounds
-            .iter()
-            .map(|r| numeric_conflicts(x, y, &r.runs))
-            .sum();
+        let conflicts: usize = rounds.iter().map(|r| numeric_conflicts(x, y, &r.runs)).sum();
         let sentences: usize = rounds
             .iter()
-            .map(|r| {
-                x[r.span.a_start..r.span.a_end]
-                    .iter()
-                    .filter(|c| matches!(c, '。' | '!' | '?'))
-                    .count()
-            })
+            .map(|r| x[r.span.a_start..r.span.a_end].iter().filter(|c| matches!(c, '。' | '!' | '?')).count())
             .sum();
-        let longest = rounds.iter().map(|r| r.span.matched).max().unwrap_or(0);
         let (lx, ly) = (x.len(), y.len());
-        let resemble = if lx + ly > tlcs {
-            tlcs as f64 / (lx + ly - tlcs) as f64
-        } else {
-            0.0
-        };
-        let contain = if lx == 0 {
-            0.0
-        } else {
-            tlcs as f64 / lx as f64
-        };
-        let cov_y = if ly == 0 {
-            0.0
-        } else {
-            tlcs as f64 / ly as f64
-        };
-        let near_miss = conflicts >= p.near_miss_min
-            && conflicts as f64 >= p.near_miss_ratio * sentences.max(1) as f64;
+        // Overlap evidence: a passage that is not aligned at the same edge of both texts. A shared
+        // head or tail is where templates live; a quoted key paragraph sits elsewhere in at least
+        // one of the pages.
+        let edge = 2 * p.skeleton_window.max(1);
+        let longest = rounds
+            .iter()
+            .filter(|r| {
+                let s = &r.span;
+                let head = s.a_start <= edge && s.b_start <= edge;
+                let tail = s.a_end + edge >= lx && s.b_end + edge >= ly;
+                !head && !tail
+            })
+            .map(|r| r.span.matched)
+            .max()
+            .unwrap_or(0);
+        let resemble = if lx + ly > tlcs { tlcs as f64 / (lx + ly - tlcs) as f64 } else { 0.0 };
+        let contain = if lx == 0 { 0.0 } else { tlcs as f64 / lx as f64 };
+        let cov_y = if ly == 0 { 0.0 } else { tlcs as f64 / ly as f64 };
+        let near_miss = conflicts >= p.near_miss_min && conflicts as f64 >= p.near_miss_ratio * sentences.max(1) as f64;
 
         // x is the shorter: "x contained in y" is the containment direction.
         let rel_xy = if tlcs < p.min_shared_chars || near_miss {
@@ -230,7 +276,7 @@ impl Verifier {
             Relation::Duplicate
         } else if contain >= p.contain_rate {
             Relation::Contained
-        } else if longest >= p.overlap_min_chars || resemble >= p.resemble_rate {
+        } else if longest >= p.overlap_min_chars {
             Relation::Overlaps
         } else {
             Relation::Different
@@ -268,22 +314,28 @@ impl Verifier {
     fn align(&mut self, x: &[char], y: &[char], p: &Params) -> (Vec<RoundResult>, bool, usize) {
         let mut out = Vec::new();
         let w = p.skeleton_window.max(1);
-        // Original indices of the characters still in play.
-        let mut xi: Vec<u32> = (0..x.len() as u32).collect();
-        let mut yi: Vec<u32> = (0..y.len() as u32).collect();
-        let mut xc: Vec<char> = x.to_vec();
-        let mut yc: Vec<char> = y.to_vec();
+        // After the first round, the characters still in play: original indices and the texts.
+        let mut rest: Option<(Vec<u32>, Vec<u32>, Vec<char>, Vec<char>)> = None;
         let mut nrounds = 0;
         for round in 0..p.max_rounds.max(1) {
+            let (xc, yc): (&[char], &[char]) = match &rest {
+                None => (x, y),
+                Some((_, _, xc, yc)) => (xc, yc),
+            };
             if xc.len() < w || yc.len() < w {
                 break;
             }
             nrounds += 1;
-            let (wx, wy) = (Windows::new(&xc, w), Windows::new(&yc, w));
-            self.bitmap.fill(&wy.hashes);
-            skeleton::kept(&wx, xc.len(), &self.bitmap, &mut self.keep_a);
-            self.bitmap.fill(&wx.hashes);
-            skeleton::kept(&wy, yc.len(), &self.bitmap, &mut self.keep_b);
+            self.wx.fill(xc, w);
+            self.wy.fill(yc, w);
+            self.bitmap.fill(&self.wy.hashes);
+            skeleton::kept(&self.wx, xc.len(), &self.bitmap, &mut self.keep_a);
+            // x's skeleton alone bounds what can match: reject before building y's.
+            if round == 0 && cannot_reach(self.keep_a.len(), &self.keep_a, x.len(), y.len(), p) {
+                return (out, true, nrounds);
+            }
+            self.bitmap.fill(&self.wx.hashes);
+            skeleton::kept(&self.wy, yc.len(), &self.bitmap, &mut self.keep_b);
             let bound = self.keep_a.len().min(self.keep_b.len());
             if round == 0 && cannot_reach(bound, &self.keep_a, x.len(), y.len(), p) {
                 return (out, true, nrounds);
@@ -291,25 +343,25 @@ impl Verifier {
             if bound < p.round_min_chars.min(p.min_shared_chars).max(1) {
                 break;
             }
-            let sx: Vec<char> = self.keep_a.iter().map(|&i| xc[i as usize]).collect();
-            let sy: Vec<char> = self.keep_b.iter().map(|&i| yc[i as usize]).collect();
-            self.myers
-                .diff(&sx, &sy, p.max_edit_distance, &mut self.runs);
+            self.sx.clear();
+            self.sx.extend(self.keep_a.iter().map(|&i| xc[i as usize]));
+            self.sy.clear();
+            self.sy.extend(self.keep_b.iter().map(|&i| yc[i as usize]));
+            self.myers.diff(&self.sx, &self.sy, p.max_edit_distance, &mut self.runs);
             let cur_runs = split_runs(&self.runs, &self.keep_a, &self.keep_b);
-            let Some(t) = tlcs::trusted_region(
-                &cur_runs,
-                xc.len(),
-                yc.len(),
-                p.theta,
-                p.tlcs_min_block,
-                p.tlcs_max_blocks,
-            ) else {
+            let Some(t) =
+                tlcs::trusted_region(&cur_runs, xc.len(), yc.len(), p.theta, p.tlcs_min_block, p.tlcs_max_blocks)
+            else {
                 break;
             };
             if round > 0 && t.matched < p.round_min_chars {
                 break;
             }
             // Matched pieces inside the region, in original coordinates.
+            let (xi, yi) = match &rest {
+                None => (None, None),
+                Some((xi, yi, _, _)) => (Some(xi.as_slice()), Some(yi.as_slice())),
+            };
             let mut in_region: Vec<Run> = Vec::new();
             let mut y_used = vec![false; yc.len()];
             for r in &cur_runs {
@@ -319,38 +371,26 @@ impl Verifier {
                     continue;
                 }
                 let yb = r.b as usize + (lo - r.a as usize);
-                y_used[yb..yb + (hi - lo)]
-                    .iter_mut()
-                    .for_each(|u| *u = true);
-                in_region.extend(split_runs(
-                    &[Run {
-                        a: lo as u32,
-                        b: yb as u32,
-                        len: (hi - lo) as u32,
-                    }],
-                    &xi,
-                    &yi,
-                ));
+                y_used[yb..yb + (hi - lo)].iter_mut().for_each(|u| *u = true);
+                let piece = Run { a: lo as u32, b: yb as u32, len: (hi - lo) as u32 };
+                match (xi, yi) {
+                    (Some(xi), Some(yi)) => in_region.extend(split_runs(&[piece], xi, yi)),
+                    _ => in_region.push(piece),
+                }
             }
-            let (a_start, a_end) = (xi[t.a.start] as usize, xi[t.a.end - 1] as usize + 1);
+            let orig_x = |k: usize| xi.map_or(k, |v| v[k] as usize);
+            let (a_start, a_end) = (orig_x(t.a.start), orig_x(t.a.end - 1) + 1);
             let b_start = in_region.iter().map(|r| r.b as usize).min().unwrap_or(0);
-            let b_end = in_region
-                .iter()
-                .map(|r| (r.b + r.len) as usize)
-                .max()
-                .unwrap_or(0);
+            let b_end = in_region.iter().map(|r| (r.b + r.len) as usize).max().unwrap_or(0);
             out.push(RoundResult {
                 runs: in_region,
-                span: Span {
-                    a_start,
-                    a_end,
-                    b_start,
-                    b_end,
-                    matched: t.matched,
-                    round,
-                },
+                span: Span { a_start, a_end, b_start, b_end, matched: t.matched, round },
             });
             // Remove the region from x and its matched characters from y.
+            let (mut xi, mut yi) = match rest.take() {
+                None => ((0..x.len() as u32).collect::<Vec<u32>>(), (0..y.len() as u32).collect::<Vec<u32>>()),
+                Some((xi, yi, _, _)) => (xi, yi),
+            };
             let mut k = 0;
             xi.retain(|_| {
                 let keep = k < t.a.start || k >= t.a.end;
@@ -363,8 +403,9 @@ impl Verifier {
                 k += 1;
                 keep
             });
-            xc = xi.iter().map(|&i| x[i as usize]).collect();
-            yc = yi.iter().map(|&i| y[i as usize]).collect();
+            let xc: Vec<char> = xi.iter().map(|&i| x[i as usize]).collect();
+            let yc: Vec<char> = yi.iter().map(|&i| y[i as usize]).collect();
+            rest = Some((xi, yi, xc, yc));
         }
         (out, false, nrounds)
     }
@@ -375,9 +416,8 @@ fn cannot_reach(bound: usize, keep_x: &[u32], lx: usize, ly: usize, p: &Params) 
     if bound < p.min_shared_chars {
         return true;
     }
-    let contain = bound as f64 / lx.max(1) as f64;
-    let resemble = bound as f64 / (lx + ly - bound).max(1) as f64;
-    if contain >= p.contain_rate.min(p.dup_coverage) || resemble >= p.resemble_rate {
+    let contain = bound as f64 / lx.min(ly).max(1) as f64;
+    if contain >= p.contain_rate.min(p.dup_coverage) {
         return false;
     }
     // An overlap needs one flat region of overlap_min_chars matched characters; its gaps add up to
@@ -398,11 +438,7 @@ fn split_runs(runs: &[Run], xi: &[u32], yi: &[u32]) -> Vec<Run> {
                 || xi[(r.a + k) as usize] != xi[(r.a + k - 1) as usize] + 1
                 || yi[(r.b + k) as usize] != yi[(r.b + k - 1) as usize] + 1;
             if end_here {
-                out.push(Run {
-                    a: xi[(r.a + start) as usize],
-                    b: yi[(r.b + start) as usize],
-                    len: k - start,
-                });
+                out.push(Run { a: xi[(r.a + start) as usize], b: yi[(r.b + start) as usize], len: k - start });
                 start = k;
             }
         }
@@ -451,10 +487,7 @@ fn numeric_conflicts(x: &[char], y: &[char], runs: &[Run]) -> usize {
         }
         let (gx, gy) = (&x[xa..xb], &y[ya..yb]);
         let ascii = gx.iter().any(is_ascii_digit) || gy.iter().any(is_ascii_digit);
-        let cjk = !gx.is_empty()
-            && !gy.is_empty()
-            && gx.iter().any(is_cjk_numeral)
-            && gy.iter().any(is_cjk_numeral);
+        let cjk = !gx.is_empty() && !gy.is_empty() && gx.iter().any(is_cjk_numeral) && gy.iter().any(is_cjk_numeral);
         if ascii || cjk {
             n += 1;
         }

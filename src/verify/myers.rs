@@ -4,9 +4,11 @@
 //! suffixes are stripped first; the middle snake splits the rest and both halves recurse. One
 //! scratch buffer serves every call, since a middle-snake search ends before its halves start.
 //!
-//! A subproblem whose edit distance exceeds the budget is left unmatched, so the result is then a
-//! common subsequence but maybe not the longest: a lower bound, which can only make the verifier
-//! more cautious. With an unlimited budget the result is exact.
+//! A subproblem whose edit distance exceeds `max_d`, or any subproblem once the whole diff has
+//! spent [`WORK_BUDGET`] diagonal steps, is left unmatched, so the result is then a common
+//! subsequence but maybe not the longest: a lower bound, which can only make the verifier more
+//! cautious. Within the budgets the result is exact. The work budget bounds the time of one diff
+//! (tens of milliseconds) whatever the input.
 
 /// A run of equal elements: `a[a..a+len] == b[b..b+len]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,11 +21,15 @@ pub struct Run {
     pub len: u32,
 }
 
+/// Diagonal steps one diff may take before it stops refining.
+pub const WORK_BUDGET: u64 = 40_000_000;
+
 /// Reusable state of the diff.
 #[derive(Debug, Default)]
 pub struct Myers {
     vf: Vec<usize>,
     vb: Vec<usize>,
+    work: u64,
 }
 
 /// The LCS of `a` and `b` as runs in increasing order; `max_d` bounds the edit distance explored in
@@ -38,6 +44,7 @@ impl Myers {
     /// Appends the LCS runs of `a` and `b` to `out` (cleared first).
     pub fn diff<T: Eq>(&mut self, a: &[T], b: &[T], max_d: usize, out: &mut Vec<Run>) {
         out.clear();
+        self.work = WORK_BUDGET;
         self.rec(a, 0, b, 0, max_d.max(1), out);
         // Adjacent runs (split by the recursion) are merged.
         let mut merged: Vec<Run> = Vec::with_capacity(out.len());
@@ -46,70 +53,38 @@ impl Myers {
                 continue;
             }
             match merged.last_mut() {
-                Some(last) if last.a + last.len == r.a && last.b + last.len == r.b => {
-                    last.len += r.len
-                }
+                Some(last) if last.a + last.len == r.a && last.b + last.len == r.b => last.len += r.len,
                 _ => merged.push(r),
             }
         }
         *out = merged;
     }
 
-    fn rec<T: Eq>(
-        &mut self,
-        a: &[T],
-        ao: usize,
-        b: &[T],
-        bo: usize,
-        max_d: usize,
-        out: &mut Vec<Run>,
-    ) {
+    fn rec<T: Eq>(&mut self, a: &[T], ao: usize, b: &[T], bo: usize, max_d: usize, out: &mut Vec<Run>) {
         let pre = a.iter().zip(b).take_while(|(x, y)| x == y).count();
         if pre > 0 {
-            out.push(Run {
-                a: ao as u32,
-                b: bo as u32,
-                len: pre as u32,
-            });
+            out.push(Run { a: ao as u32, b: bo as u32, len: pre as u32 });
         }
         let (a, b) = (&a[pre..], &b[pre..]);
         let (ao, bo) = (ao + pre, bo + pre);
-        let suf = a
-            .iter()
-            .rev()
-            .zip(b.iter().rev())
-            .take_while(|(x, y)| x == y)
-            .count();
+        let suf = a.iter().rev().zip(b.iter().rev()).take_while(|(x, y)| x == y).count();
         let (a, b) = (&a[..a.len() - suf], &b[..b.len() - suf]);
         if !a.is_empty() && !b.is_empty() {
             if let Some((x, y, u, v)) = self.middle_snake(a, b, max_d) {
                 self.rec(&a[..x], ao, &b[..y], bo, max_d, out);
                 if u > x {
-                    out.push(Run {
-                        a: (ao + x) as u32,
-                        b: (bo + y) as u32,
-                        len: (u - x) as u32,
-                    });
+                    out.push(Run { a: (ao + x) as u32, b: (bo + y) as u32, len: (u - x) as u32 });
                 }
                 self.rec(&a[u..], ao + u, &b[v..], bo + v, max_d, out);
             }
         }
         if suf > 0 {
-            out.push(Run {
-                a: (ao + a.len()) as u32,
-                b: (bo + b.len()) as u32,
-                len: suf as u32,
-            });
+            out.push(Run { a: (ao + a.len()) as u32, b: (bo + b.len()) as u32, len: suf as u32 });
         }
     }
 
     /// The middle snake `(x, y) -> (u, v)` of an optimal path, or `None` past the budget.
-    fn middle_snake<T: Eq>(
-        &mut self,
-        a: &[T],
-        b: &[T],
-        max_d: usize,
-    ) -> Option<(usize, usize, usize, usize)> {
+    fn middle_snake<T: Eq>(&mut self, a: &[T], b: &[T], max_d: usize) -> Option<(usize, usize, usize, usize)> {
         let (n, m) = (a.len() as isize, b.len() as isize);
         let delta = n - m;
         let odd = delta & 1 != 0;
@@ -121,15 +96,19 @@ impl Myers {
         self.vf.resize(size, 0);
         self.vb.clear();
         self.vb.resize(size, 0);
-        let (vf, vb) = (&mut self.vf, &mut self.vb);
         for d in 0..=dlim as isize {
+            let cost = 2 * d as u64 + 1;
+            if self.work < cost {
+                return None;
+            }
+            self.work -= cost;
             let mut k = -d;
             while k <= d {
                 let i = (k + off) as usize;
-                let mut x = if k == -d || (k != d && vf[i - 1] < vf[i + 1]) {
-                    vf[i + 1]
+                let mut x = if k == -d || (k != d && self.vf[i - 1] < self.vf[i + 1]) {
+                    self.vf[i + 1]
                 } else {
-                    vf[i - 1] + 1
+                    self.vf[i - 1] + 1
                 };
                 let mut y = (x as isize - k) as usize;
                 let (x0, y0) = (x, y);
@@ -137,13 +116,9 @@ impl Myers {
                     x += 1;
                     y += 1;
                 }
-                vf[i] = x;
+                self.vf[i] = x;
                 let kr = delta - k;
-                if odd
-                    && kr >= -(d - 1)
-                    && kr <= d - 1
-                    && vf[i] + vb[(kr + off) as usize] >= n as usize
-                {
+                if odd && kr >= -(d - 1) && kr <= d - 1 && self.vf[i] + self.vb[(kr + off) as usize] >= n as usize {
                     return Some((x0, y0, x, y));
                 }
                 k += 2;
@@ -151,23 +126,20 @@ impl Myers {
             let mut k = -d;
             while k <= d {
                 let i = (k + off) as usize;
-                let mut x = if k == -d || (k != d && vb[i - 1] < vb[i + 1]) {
-                    vb[i + 1]
+                let mut x = if k == -d || (k != d && self.vb[i - 1] < self.vb[i + 1]) {
+                    self.vb[i + 1]
                 } else {
-                    vb[i - 1] + 1
+                    self.vb[i - 1] + 1
                 };
                 let mut y = (x as isize - k) as usize;
                 let (x0, y0) = (x, y);
-                while x < n as usize
-                    && y < m as usize
-                    && a[n as usize - 1 - x] == b[m as usize - 1 - y]
-                {
+                while x < n as usize && y < m as usize && a[n as usize - 1 - x] == b[m as usize - 1 - y] {
                     x += 1;
                     y += 1;
                 }
-                vb[i] = x;
+                self.vb[i] = x;
                 let kf = delta - k;
-                if !odd && kf >= -d && kf <= d && vb[i] + vf[(kf + off) as usize] >= n as usize {
+                if !odd && kf >= -d && kf <= d && self.vb[i] + self.vf[(kf + off) as usize] >= n as usize {
                     let (n, m) = (n as usize, m as usize);
                     return Some((n - x, m - y, n - x0, m - y0));
                 }
@@ -187,11 +159,7 @@ mod tests {
         let mut cur = vec![0usize; b.len() + 1];
         for x in a {
             for (j, y) in b.iter().enumerate() {
-                cur[j + 1] = if x == y {
-                    prev[j] + 1
-                } else {
-                    prev[j + 1].max(cur[j])
-                };
+                cur[j + 1] = if x == y { prev[j] + 1 } else { prev[j + 1].max(cur[j]) };
             }
             std::mem::swap(&mut prev, &mut cur);
         }
@@ -203,10 +171,7 @@ mod tests {
         let (mut pa, mut pb) = (0u32, 0u32);
         for r in &runs {
             assert!(r.a >= pa && r.b >= pb, "runs out of order");
-            assert_eq!(
-                a[r.a as usize..(r.a + r.len) as usize],
-                b[r.b as usize..(r.b + r.len) as usize]
-            );
+            assert_eq!(a[r.a as usize..(r.a + r.len) as usize], b[r.b as usize..(r.b + r.len) as usize]);
             pa = r.a + r.len;
             pb = r.b + r.len;
         }

@@ -103,13 +103,8 @@ pub fn trusted_region(
     // Extend each within its neighbouring blocks; keep the longest.
     let mut region: Option<(usize, usize)> = None;
     for (l, r) in best {
-        let xl = (l.saturating_sub(s - 1)..=l)
-            .find(|&x| flat(x, r))
-            .unwrap_or(l);
-        let xr = (r..=(r + s - 1).min(n))
-            .rev()
-            .find(|&x| flat(xl, x))
-            .unwrap_or(r);
+        let xl = (l.saturating_sub(s - 1)..=l).find(|&x| flat(x, r)).unwrap_or(l);
+        let xr = (r..=(r + s - 1).min(n)).rev().find(|&x| flat(xl, x)).unwrap_or(r);
         if region.is_none_or(|(a, b)| xr - xl > b - a) {
             region = Some((xl, xr));
         }
@@ -132,11 +127,7 @@ pub fn trusted_region(
         }
     }
     let total = (matched[xr] - matched[xl]) as usize;
-    (total > 0).then(|| Trusted {
-        a: a_lo..a_hi,
-        b: b_lo..b_hi,
-        matched: total,
-    })
+    (total > 0).then(|| Trusted { a: a_lo..a_hi, b: b_lo..b_hi, matched: total })
 }
 
 #[cfg(test)]
@@ -171,21 +162,11 @@ mod tests {
     #[test]
     fn shared_body_between_different_templates_is_trusted() {
         let shared = body(1, 400);
-        let a = format!(
-            "{}{}{}",
-            "甲网站导航首页新闻体育财经", shared, "甲网站版权所有联系我们"
-        );
-        let b = format!(
-            "{}{}{}",
-            "乙站头部频道列表娱乐汽车房产", shared, "乙站底部关于我们广告服务"
-        );
+        let a = format!("{}{}{}", "甲网站导航首页新闻体育财经", shared, "甲网站版权所有联系我们");
+        let b = format!("{}{}{}", "乙站头部频道列表娱乐汽车房产", shared, "乙站底部关于我们广告服务");
         let t = region(&a, &b).expect("a trusted region");
         let n = shared.chars().count();
-        assert!(
-            t.matched >= n && t.matched <= n + 8,
-            "matched {} of {n}",
-            t.matched
-        );
+        assert!(t.matched >= n && t.matched <= n + 8, "matched {} of {n}", t.matched);
     }
 
     #[test]

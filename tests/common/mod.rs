@@ -7,24 +7,16 @@ use dedupdb::{Page, PageInput, Params};
 
 /// Path of a fixture file.
 pub fn fixture(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
 }
 
 /// Reads and analyzes a fixture (HTML or text by extension).
 pub fn page(name: &str) -> Page {
     let bytes = std::fs::read(fixture(name)).unwrap_or_else(|e| panic!("fixture {name}: {e}"));
     let input = if name.ends_with(".txt") {
-        PageInput::Text {
-            bytes: &bytes,
-            charset: None,
-        }
+        PageInput::Text { bytes: &bytes, charset: None }
     } else {
-        PageInput::Html {
-            bytes: &bytes,
-            charset: None,
-        }
+        PageInput::Html { bytes: &bytes, charset: None }
     };
     Page::analyze(input, &Params::default())
 }
@@ -68,12 +60,8 @@ pub fn prose(seed: u64, n: usize) -> String {
 
 /// Wraps paragraphs in a page template with navigation, sidebar and footer.
 pub fn html_page(site: &str, paragraphs: &[&str]) -> String {
-    let nav: String = (0..12)
-        .map(|i| format!("<li><a href='/c{i}'>{site}栏目{i}</a></li>"))
-        .collect();
-    let side: String = (0..8)
-        .map(|i| format!("<li><a href='/n{i}'>{site}热点新闻标题第{i}条</a></li>"))
-        .collect();
+    let nav: String = (0..12).map(|i| format!("<li><a href='/c{i}'>{site}栏目{i}</a></li>")).collect();
+    let side: String = (0..8).map(|i| format!("<li><a href='/n{i}'>{site}热点新闻标题第{i}条</a></li>")).collect();
     let body: String = paragraphs.iter().map(|p| format!("<p>{p}</p>\n")).collect();
     format!(
         "<!DOCTYPE html><html><head><meta charset='utf-8'><title>{site}</title><script>var x=1;</script></head>\

@@ -1,0 +1,164 @@
+//! The verifier on constructed texts: trustable regions, rounds, containment, near misses.
+
+mod common;
+
+use common::prose;
+use dedupdb::features::Features;
+use dedupdb::normalize::normalize;
+use dedupdb::verify::Verifier;
+use dedupdb::{Comparison, Params, Relation};
+
+fn cmp(a: &str, b: &str) -> Comparison {
+    let p = Params::default();
+    let (na, nb) = (normalize(a), normalize(b));
+    let (fa, fb) = (Features::compute(&na.chars, &p), Features::compute(&nb.chars, &p));
+    Verifier::default().compare(&na.chars, &fa, &nb.chars, &fb, &p)
+}
+
+#[test]
+fn shared_body_between_different_head_and_tail_templates_is_trusted() {
+    let body = prose(1, 1500);
+    let a = format!("{}\n{body}\n{}", prose(100, 300), prose(101, 300));
+    let b = format!("{}\n{body}\n{}", prose(200, 250), prose(201, 350));
+    let c = cmp(&a, &b);
+    let n = normalize(&body).len();
+    assert!(c.tlcs_chars >= n * 98 / 100, "tlcs {} of body {n}", c.tlcs_chars);
+    assert!(c.tlcs_chars <= n + 60, "template chance matches inflated tlcs: {} > {n}", c.tlcs_chars);
+    assert_eq!(c.spans.len(), 1);
+}
+
+#[test]
+fn shared_head_template_with_different_bodies_is_not_trusted() {
+    let head = prose(7, 200);
+    let a = format!("{head}\n{}", prose(8, 1500));
+    let b = format!("{head}\n{}", prose(9, 1500));
+    let c = cmp(&a, &b);
+    assert_eq!(c.relation, Relation::Different, "{c:?}");
+    assert!(c.contain < 0.2);
+}
+
+#[test]
+fn excerpt_of_a_third_is_contained() {
+    let body = prose(3, 3000);
+    let chars: Vec<char> = body.chars().collect();
+    let excerpt: String = chars[1000..2000].iter().collect();
+    let c = cmp(&body, &format!("{}\n{excerpt}\n{}", prose(30, 80), prose(31, 80)));
+    assert_eq!(c.relation, Relation::Contains, "{c:?}");
+}
+
+#[test]
+fn extended_and_edited_copies_are_duplicates() {
+    let body = prose(4, 3000);
+    let mut chars: Vec<char> = body.chars().collect();
+    // A 30% insertion in the middle.
+    let extra: Vec<char> = prose(40, 900).chars().collect();
+    let mut extended = chars.clone();
+    extended.splice(1500..1500, extra);
+    let c = cmp(&body, &extended.iter().collect::<String>());
+    assert_eq!(c.relation, Relation::Duplicate, "extended: {c:?}");
+    // 3% of characters replaced at spread positions.
+    for i in (0..chars.len()).step_by(33) {
+        chars[i] = '某';
+    }
+    let c = cmp(&body, &chars.iter().collect::<String>());
+    assert_eq!(c.relation, Relation::Duplicate, "edited: {c:?}");
+    assert!(c.contain > 0.85, "{c:?}");
+}
+
+#[test]
+fn a_quoted_passage_is_an_overlap_not_a_containment() {
+    let source = prose(5, 3000);
+    let passage: String = source.chars().skip(1200).take(400).collect();
+    let digest = format!("{}\n{passage}\n{}", prose(50, 700), prose(51, 700));
+    let c = cmp(&digest, &source);
+    assert_eq!(c.relation, Relation::Overlaps, "{c:?}");
+}
+
+#[test]
+fn dissimilar_texts_are_rejected_without_a_diff() {
+    let c = cmp(&prose(6, 3000), &prose(60, 3000));
+    assert_eq!(c.relation, Relation::Different);
+    assert!(c.rejected_early, "{c:?}");
+}
+
+fn bulletin(facts: [&str; 8]) -> String {
+    format!(
+        "本报讯今日沪深两市早盘小幅低开后震荡整理，午后在金融板块带动下逐步走强，截至收盘时上证综指报收{}点，\
+         较上一交易日上涨{}%，市场交投情绪较前一交易日明显回暖。\n\
+         深证成指当天报收{}点，创业板指数同样表现活跃，两市合计成交额约为{}亿元，北向资金全天净流入{}亿元。\n\
+         从行业板块来看，银行保险证券等权重板块涨幅居前，其中涨幅最大的板块上涨{}%，\
+         而前期涨幅较大的半导体板块出现回调，全天共有{}只个股上涨，{}只个股下跌。\n\
+         分析人士认为，短期市场仍将以结构性行情为主，投资者应当关注政策面和资金面的变化，注意控制仓位和风险。",
+        facts[0], facts[1], facts[2], facts[3], facts[4], facts[5], facts[6], facts[7]
+    )
+}
+
+/// A bulletin whose facts are sparse: one short number in each long boilerplate sentence, so the
+/// alignment stays flat enough to be trusted and only the numbers tell the pages apart.
+fn sparse_bulletin(n: [u32; 6]) -> String {
+    format!(
+        "据市气象台今天早晨发布的消息，受冷空气南下影响，今天白天到夜间本市大部分地区以多云天气为主，\
+         城区最高气温将达到{}摄氏度左右，请市民朋友们出行时注意适当增减衣物，谨防感冒。\n\
+         郊区各县今天的天气情况与城区基本相同，但早晚温差明显偏大，最低气温预计在{}摄氏度上下，\
+         设施农业生产单位要做好大棚的保温防冻工作，防止低温天气对农作物造成不利影响。\n\
+         山区今天夜间到明天上午有轻雾出现，部分路段能见度将下降到{}米以下，\
+         过往车辆应当减速慢行并开启雾灯，交通管理部门将加强重点路段的巡逻和疏导工作。\n\
+         水文部门提醒，受前期降水影响，本市主要河流水位仍然偏高，其中城区段水位超过警戒水位约{}厘米，\
+         沿河单位和居民要密切关注水情变化，不要在河道内游泳或者垂钓，确保自身安全。\n\
+         根据气象部门的预测，未来三天本市仍以晴到多云天气为主，空气质量指数预计维持在{}左右，\
+         总体属于良好水平，适宜开展各类户外活动，但敏感人群仍需减少长时间的户外运动。\n\
+         本周末将有一次明显的降温过程，届时气温下降幅度可达{}摄氏度，请有关部门和市民提前做好防范准备工作。",
+        n[0], n[1], n[2], n[3], n[4], n[5]
+    )
+}
+
+#[test]
+fn near_miss_bulletins_with_different_numbers_are_different() {
+    // Dense facts: the differences break the alignment into untrusted pieces.
+    let a = bulletin(["3245.67", "0.85", "10876.21", "8521", "45.3", "2.31", "3120", "1876"]);
+    let b = bulletin(["3198.02", "1.42", "10544.90", "7934", "12.8", "3.07", "2544", "2391"]);
+    assert_eq!(cmp(&a, &b).relation, Relation::Different);
+    // Sparse facts: the alignment is trusted, and the numeric conflicts make it a near miss.
+    let (a, b) = (sparse_bulletin([15, 3, 500, 20, 60, 8]), sparse_bulletin([12, 1, 200, 35, 85, 6]));
+    let c = cmp(&a, &b);
+    assert!(c.tlcs_chars * 10 > c.a_chars * 8, "sparse differences should align: {c:?}");
+    assert!(c.near_miss && c.numeric_conflicts >= 5, "{c:?}");
+    assert_eq!(c.relation, Relation::Different);
+    let c = cmp(&a, &sparse_bulletin([15, 3, 500, 20, 60, 7]));
+    assert_eq!(c.relation, Relation::Duplicate, "one updated figure is an edit: {c:?}");
+}
+
+#[test]
+fn short_texts_need_a_minimum_of_shared_text() {
+    let c = cmp("今天天气很好。", "今天天气很好。");
+    assert_eq!(c.relation, Relation::Different, "too short to call: {c:?}");
+    let s = prose(9, 60);
+    assert_eq!(cmp(&s, &s).relation, Relation::Duplicate);
+}
+
+#[test]
+fn prepared_comparison_agrees_with_the_plain_one() {
+    let p = Params::default();
+    let base = prose(21, 2500);
+    let passage: String = base.chars().skip(700).take(500).collect();
+    let texts = [
+        base.clone(),
+        prose(22, 2500),
+        format!("{}\n{passage}\n{}", prose(23, 600), prose(24, 600)),
+        passage.clone(),
+        String::new(),
+        "短文本。".to_string(),
+    ];
+    let q = normalize(&base);
+    let fq = Features::compute(&q.chars, &p);
+    let prep = dedupdb::verify::Prepared::new(&q.chars, &p);
+    let mut v = Verifier::default();
+    for t in &texts {
+        let n = normalize(t);
+        let f = Features::compute(&n.chars, &p);
+        let plain = v.compare(&q.chars, &fq, &n.chars, &f, &p);
+        let fast = v.compare_prepared(&q.chars, &fq, &prep, &n.chars, &f, &p);
+        assert_eq!(plain.relation, fast.relation, "{t:.40}");
+        assert_eq!(plain.tlcs_chars, fast.tlcs_chars);
+    }
+}
