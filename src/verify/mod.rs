@@ -186,6 +186,14 @@ impl Prepared {
     }
 }
 
+/// What is left of both texts after a round: original indices and the characters.
+struct Rest {
+    xi: Vec<u32>,
+    yi: Vec<u32>,
+    xc: Vec<char>,
+    yc: Vec<char>,
+}
+
 /// Matched pieces of one round in original coordinates, and the round's trusted region.
 struct RoundResult {
     runs: Vec<Run>,
@@ -315,12 +323,12 @@ impl Verifier {
         let mut out = Vec::new();
         let w = p.skeleton_window.max(1);
         // After the first round, the characters still in play: original indices and the texts.
-        let mut rest: Option<(Vec<u32>, Vec<u32>, Vec<char>, Vec<char>)> = None;
+        let mut rest: Option<Rest> = None;
         let mut nrounds = 0;
         for round in 0..p.max_rounds.max(1) {
             let (xc, yc): (&[char], &[char]) = match &rest {
                 None => (x, y),
-                Some((_, _, xc, yc)) => (xc, yc),
+                Some(r) => (&r.xc, &r.yc),
             };
             if xc.len() < w || yc.len() < w {
                 break;
@@ -360,7 +368,7 @@ impl Verifier {
             // Matched pieces inside the region, in original coordinates.
             let (xi, yi) = match &rest {
                 None => (None, None),
-                Some((xi, yi, _, _)) => (Some(xi.as_slice()), Some(yi.as_slice())),
+                Some(r) => (Some(r.xi.as_slice()), Some(r.yi.as_slice())),
             };
             let mut in_region: Vec<Run> = Vec::new();
             let mut y_used = vec![false; yc.len()];
@@ -389,7 +397,7 @@ impl Verifier {
             // Remove the region from x and its matched characters from y.
             let (mut xi, mut yi) = match rest.take() {
                 None => ((0..x.len() as u32).collect::<Vec<u32>>(), (0..y.len() as u32).collect::<Vec<u32>>()),
-                Some((xi, yi, _, _)) => (xi, yi),
+                Some(r) => (r.xi, r.yi),
             };
             let mut k = 0;
             xi.retain(|_| {
@@ -405,7 +413,7 @@ impl Verifier {
             });
             let xc: Vec<char> = xi.iter().map(|&i| x[i as usize]).collect();
             let yc: Vec<char> = yi.iter().map(|&i| y[i as usize]).collect();
-            rest = Some((xi, yi, xc, yc));
+            rest = Some(Rest { xi, yi, xc, yc });
         }
         (out, false, nrounds)
     }

@@ -118,7 +118,7 @@ impl Myers {
                 }
                 self.vf[i] = x;
                 let kr = delta - k;
-                if odd && kr >= -(d - 1) && kr <= d - 1 && self.vf[i] + self.vb[(kr + off) as usize] >= n as usize {
+                if odd && kr >= -(d - 1) && kr < d && self.vf[i] + self.vb[(kr + off) as usize] >= n as usize {
                     return Some((x0, y0, x, y));
                 }
                 k += 2;

@@ -127,7 +127,7 @@ pub fn trusted_region(
         }
     }
     let total = (matched[xr] - matched[xl]) as usize;
-    (total > 0).then(|| Trusted { a: a_lo..a_hi, b: b_lo..b_hi, matched: total })
+    (total > 0).then_some(Trusted { a: a_lo..a_hi, b: b_lo..b_hi, matched: total })
 }
 
 #[cfg(test)]

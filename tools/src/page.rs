@@ -1,0 +1,103 @@
+//! `ddtool page FILE`: what dedupdb sees in one page.
+
+use std::io::Read;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use dedupdb::{Page, PageInput, Params};
+use serde_json::json;
+
+/// Show how dedupdb reads a page: charset, blocks kept and left out, main text, features.
+///
+/// Use it to find out why two pages did or did not match: the main text printed here is exactly
+/// what verification aligns.
+///
+/// Examples:
+///   ddtool page article.html
+///   ddtool page --json article.html | jq .features
+#[derive(Debug, Args)]
+#[command(verbatim_doc_comment)]
+pub struct PageArgs {
+    /// An .html/.htm or .txt file, or - for standard input (HTML or text by content).
+    pub file: String,
+    /// Charset to assume, as an HTTP header would give it.
+    #[arg(long)]
+    pub charset: Option<String>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: &PageArgs) -> Result<()> {
+    let mut bytes = Vec::new();
+    if args.file == "-" {
+        std::io::stdin().read_to_end(&mut bytes).context("reading standard input")?;
+    } else {
+        bytes = std::fs::read(&args.file).with_context(|| format!("{}: cannot read", args.file))?;
+    }
+    let charset = args.charset.as_deref();
+    let lower = args.file.to_ascii_lowercase();
+    let input = if lower.ends_with(".txt") {
+        PageInput::Text { bytes: &bytes, charset }
+    } else if lower.ends_with(".html") || lower.ends_with(".htm") {
+        PageInput::Html { bytes: &bytes, charset }
+    } else {
+        PageInput::sniff(&bytes, charset)
+    };
+    let params = Params::default();
+    let page = Page::analyze(input, &params);
+    let blocks: Vec<_> = page
+        .extracted
+        .blocks
+        .iter()
+        .map(|b| {
+            json!({
+                "text": page.extracted.block_text(b),
+                "chars": b.chars,
+                "link_density": (b.link_density() * 1000.0).round() / 1000.0,
+                "dropped": b.dropped,
+            })
+        })
+        .collect();
+    let f = &page.features;
+    let hex = |keys: &[u64]| keys.iter().map(|k| format!("{k:016x}")).collect::<Vec<_>>();
+    let v = json!({
+        "input": args.file,
+        "title": page.title(),
+        "charset": page.charset,
+        "charset_source": page.charset_source,
+        "decode_errors": page.decode_errors,
+        "blocks": blocks,
+        "main_text": page.main_text,
+        "normalized_chars": page.norm.len(),
+        "features": {
+            "period": hex(&f.period),
+            "period_count": f.period_count,
+            "fingerprints": hex(&f.fingerprints),
+            "fingerprint_fallback": f.fingerprint_fallback,
+            "exact": format!("{:016x}", f.exact),
+        },
+    });
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(());
+    }
+    println!("{}: {} ({:?}), title: {}", args.file, page.charset, page.charset_source, page.title());
+    println!("blocks ('+' main text, '-' left out):");
+    for b in &page.extracted.blocks {
+        let t: String = page.extracted.block_text(b).chars().take(70).collect();
+        match b.dropped {
+            None => println!("  + {t}"),
+            Some(r) => println!("  - [{}] {t}", serde_json::to_value(r)?.as_str().unwrap_or("?")),
+        }
+    }
+    println!(
+        "main text: {} chars normalized; {} period features ({} stops), {} fingerprints{}",
+        page.norm.len(),
+        f.period.len(),
+        f.period_count,
+        f.fingerprints.len(),
+        if f.fingerprint_fallback { " (fallback: sentence keys)" } else { "" }
+    );
+    Ok(())
+}
