@@ -17,9 +17,12 @@
 pub mod decode;
 pub mod extract;
 pub mod features;
+pub mod ingest;
+pub mod input;
 pub mod normalize;
 pub mod page;
 pub mod params;
+pub mod store;
 pub mod verify;
 
 pub use params::Params;

@@ -157,7 +157,7 @@ fn prepared_comparison_agrees_with_the_plain_one() {
         let n = normalize(t);
         let f = Features::compute(&n.chars, &p);
         let plain = v.compare(&q.chars, &fq, &n.chars, &f, &p);
-        let fast = v.compare_prepared(&q.chars, &fq, &prep, &n.chars, &f, &p);
+        let fast = v.compare_prepared(&q.chars, &prep, &n.chars, dedupdb::verify::ccs_clr(&fq.period, &f.period), &p);
         assert_eq!(plain.relation, fast.relation, "{t:.40}");
         assert_eq!(plain.tlcs_chars, fast.tlcs_chars);
     }

@@ -1,14 +1,18 @@
 //! Command-line interface: argument parsing, logging, exit codes.
 
 mod compare;
+mod ingest;
 mod input;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Exit code for a failure at run time (unreadable input, ...). Usage errors exit with 2 (clap).
+/// Exit code for a failure at run time (unreadable input, corrupt index, ...). Usage errors exit
+/// with 2 (clap).
 pub const EXIT_FAILURE: u8 = 1;
+/// Exit code when the index is locked by another writer.
+pub const EXIT_LOCKED: u8 = 3;
 
 /// dedupdb: a near-duplicate index for web pages, Chinese first.
 ///
@@ -17,7 +21,11 @@ pub const EXIT_FAILURE: u8 = 1;
 ///
 /// Logs go to stderr; set RUST_LOG (e.g. RUST_LOG=debug) for more.
 ///
-/// Exit codes: 0 success (whatever the verdict), 1 failure (unreadable input), 2 usage error.
+/// Quick start: `dedupdb ingest --report report.jsonl crawl.warc.gz`, then `dedupdb query page.html`.
+/// The index lives in ./dedup.db unless --db says otherwise; nothing needs to be started.
+///
+/// Exit codes: 0 success (whatever the verdicts), 1 failure (unreadable input, corrupt index),
+/// 2 usage error, 3 index locked by another writer.
 #[derive(Debug, Parser)]
 #[command(name = "dedupdb", version, about, long_about, max_term_width = 100)]
 struct Cli {
@@ -27,6 +35,9 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    Ingest(ingest::IngestArgs),
+    Query(ingest::QueryArgs),
+    Clusters(ingest::ClustersArgs),
     Compare(compare::CompareArgs),
 }
 
@@ -35,13 +46,19 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     init_logging();
     let result = match cli.command {
+        Command::Ingest(args) => ingest::run_ingest(&args),
+        Command::Query(args) => ingest::run_query(&args),
+        Command::Clusters(args) => ingest::run_clusters(&args),
         Command::Compare(args) => compare::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("dedupdb: error: {e:#}");
-            ExitCode::from(EXIT_FAILURE)
+            let locked = e
+                .downcast_ref::<dedupdb::store::StoreError>()
+                .is_some_and(|s| matches!(s, dedupdb::store::StoreError::Locked { .. }));
+            ExitCode::from(if locked { EXIT_LOCKED } else { EXIT_FAILURE })
         }
     }
 }

@@ -170,7 +170,6 @@ pub struct Verifier {
 /// rejected after hashing only their own windows.
 #[derive(Debug, Default)]
 pub struct Prepared {
-    windows: Windows,
     bitmap: Bitmap,
     len: usize,
 }
@@ -182,7 +181,7 @@ impl Prepared {
         let windows = Windows::new(text, p.skeleton_window);
         let mut bitmap = Bitmap::default();
         bitmap.fill(&windows.hashes);
-        Prepared { windows, bitmap, len: text.len() }
+        Prepared { bitmap, len: text.len() }
     }
 }
 
@@ -206,20 +205,19 @@ impl Verifier {
     pub fn compare_prepared(
         &mut self,
         a: &[char],
-        fa: &Features,
         prep: &Prepared,
         b: &[char],
-        fb: &Features,
+        ccs_clr: (f64, f64),
         p: &Params,
     ) -> Comparison {
         let bt = &b[..b.len().min(p.max_verify_chars)];
         self.wy.fill(bt, p.skeleton_window);
         skeleton::kept(&self.wy, bt.len(), &prep.bitmap, &mut self.keep_b);
+        let (ccs, clr) = ccs_clr;
         if bt.len() < p.skeleton_window.max(1)
             || prep.len < p.skeleton_window.max(1)
             || cannot_reach(self.keep_b.len(), &self.keep_b, prep.len, bt.len(), p)
         {
-            let (ccs, clr) = ccs_clr(&fa.period, &fb.period);
             return Comparison {
                 relation: Relation::Different,
                 resemble: 0.0,
@@ -236,13 +234,22 @@ impl Verifier {
                 rejected_early: true,
             };
         }
-        debug_assert_eq!(prep.windows.hashes.len(), prep.len.saturating_sub(p.skeleton_window.max(1) - 1));
-        self.compare(a, fa, b, fb, p)
+        let mut c = self.compare_texts(a, b, p);
+        c.ccs = ccs;
+        c.clr = clr;
+        c
     }
 
     /// Compares texts `a` and `b` with their features.
     pub fn compare(&mut self, a: &[char], fa: &Features, b: &[char], fb: &Features, p: &Params) -> Comparison {
-        let (ccs, clr) = ccs_clr(&fa.period, &fb.period);
+        let mut c = self.compare_texts(a, b, p);
+        (c.ccs, c.clr) = ccs_clr(&fa.period, &fb.period);
+        c
+    }
+
+    /// Compares texts; `ccs` and `clr` are left at zero for the caller to fill.
+    fn compare_texts(&mut self, a: &[char], b: &[char], p: &Params) -> Comparison {
+        let (ccs, clr) = (0.0, 0.0);
         let a = &a[..a.len().min(p.max_verify_chars)];
         let b = &b[..b.len().min(p.max_verify_chars)];
         // Align in the shorter text's coordinates; mirror back at the end.

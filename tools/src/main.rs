@@ -1,5 +1,6 @@
 //! `ddtool`: maintenance and inspection programs for dedupdb, kept out of the library.
 
+mod maint;
 mod page;
 
 use std::process::ExitCode;
@@ -8,7 +9,8 @@ use clap::{Parser, Subcommand};
 
 /// Maintenance and inspection tools for dedupdb.
 ///
-/// Exit codes: 0 success, 1 failure, 2 usage error.
+/// Exit codes: 0 success, 1 failure (or problems found by verify), 2 usage error, 3 the index is
+/// locked by another writer.
 #[derive(Debug, Parser)]
 #[command(name = "ddtool", version, about, long_about, max_term_width = 100)]
 struct Cli {
@@ -19,18 +21,27 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Page(page::PageArgs),
+    Verify(maint::VerifyArgs),
+    Inspect(maint::InspectArgs),
+    Compact(maint::CompactArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Page(args) => page::run(&args),
+        Command::Verify(args) => maint::verify(&args),
+        Command::Inspect(args) => maint::inspect(&args),
+        Command::Compact(args) => maint::compact(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("ddtool: error: {e:#}");
-            ExitCode::from(1)
+            let locked = e
+                .downcast_ref::<dedupdb::store::StoreError>()
+                .is_some_and(|s| matches!(s, dedupdb::store::StoreError::Locked { .. }));
+            ExitCode::from(if locked { 3 } else { 1 })
         }
     }
 }

@@ -1,0 +1,207 @@
+//! `dedupdb ingest` and `dedupdb query`.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use dedupdb::ingest::{self, Outcome, RunOptions, Summary};
+use dedupdb::input::{Format, Limits};
+use dedupdb::store::Index;
+use dedupdb::Params;
+
+/// Where the index lives unless --db says otherwise.
+pub const DEFAULT_DB: &str = "./dedup.db";
+
+/// Options shared by ingest and query.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// Index directory (created by ingest if missing).
+    #[arg(long, default_value = DEFAULT_DB)]
+    pub db: PathBuf,
+    /// Input format: jsonl, warc (also .warc.gz) or dir; default: from each input's name.
+    #[arg(long)]
+    pub format: Option<Format>,
+    /// Pages larger than this many MiB are reported as errors and not read.
+    #[arg(long, default_value_t = 32)]
+    pub max_page_mb: usize,
+    /// Worker threads for page analysis (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Inputs: JSONL files (one {"url", "html"|"text", "site"?, "fetched_at"?, "charset"?} per
+    /// line), WARC or WARC.gz files, directories of .html files, or - for JSONL on stdin.
+    #[arg(required = true)]
+    pub inputs: Vec<String>,
+}
+
+/// Add a crawl to the index, reporting for each page whether it was already known.
+///
+/// For each page in input order: the index is queried as it stands (earlier pages of this run
+/// included), then the page is inserted. The same URL with the same content is skipped; with new
+/// content the new version replaces the old. A page's site is its "site" field or its URL's host.
+///
+/// --report writes one JSON line per input record, in input order, once the page is durable:
+///   {"url", "doc_id", "verdict", "cluster", "matches": [{"url", "doc_id", "relation",
+///    "resemble", "contain", "ccs"}], "error"}
+/// verdict: new | exact | duplicate | contained | contains | overlaps | skipped | error
+/// ("contains": this page contains the earlier one). Bad records are reported and skipped; they
+/// never stop the run.
+///
+/// Exit codes: 0 the run completed (even with per-page errors), 1 failure (the index or an input
+/// cannot be opened, corruption), 2 usage error, 3 the index is locked by another writer.
+///
+/// Examples:
+///   dedupdb ingest --report day1.report.jsonl day1/crawl.warc.gz
+///   zcat pages.jsonl.gz | dedupdb ingest --db /data/dedup.db -
+#[derive(Debug, Args)]
+#[command(verbatim_doc_comment)]
+pub struct IngestArgs {
+    #[command(flatten)]
+    pub common: InputArgs,
+    /// Write one JSON line per input record here.
+    #[arg(long)]
+    pub report: Option<PathBuf>,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Ask whether pages are already known, without inserting them.
+///
+/// Same inputs as ingest. Prints one line per page: the verdict and the best earlier match; with
+/// --json, the same JSON object as an ingest report line (doc_id null, cluster the one it would
+/// join). Works while an ingest is running on the same index.
+///
+/// Exit codes: 0 answered, 1 failure (no index, corruption), 2 usage error.
+///
+/// Examples:
+///   dedupdb query page.html
+///   dedupdb query --json --db /data/dedup.db today.jsonl
+#[derive(Debug, Args)]
+#[command(verbatim_doc_comment)]
+pub struct QueryArgs {
+    #[command(flatten)]
+    pub common: InputArgs,
+    /// Print JSON lines.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn options(common: &InputArgs, insert: bool) -> Result<RunOptions> {
+    if let Some(n) = common.threads {
+        rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global().context("starting worker threads")?;
+    }
+    Ok(RunOptions {
+        format: common.format,
+        limits: Limits { max_page_bytes: common.max_page_mb.max(1) << 20 },
+        insert,
+        ..RunOptions::default()
+    })
+}
+
+fn progress() -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let pb = indicatif::ProgressBar::new_spinner();
+    let style = indicatif::ProgressStyle::with_template("{spinner} {pos} pages, {per_sec} [{elapsed_precise}] {msg}")
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
+    pb.set_style(style);
+    Some(pb)
+}
+
+pub fn run_ingest(args: &IngestArgs) -> Result<()> {
+    let opts = options(&args.common, true)?;
+    let mut index = Index::open_writer(&args.common.db, &Params::default())?;
+    let mut report = match &args.report {
+        Some(p) => Some(std::io::BufWriter::new(
+            std::fs::File::create(p).with_context(|| format!("{}: cannot create the report", p.display()))?,
+        )),
+        None => None,
+    };
+    let pb = progress();
+    let summary = ingest::run(&mut index, &args.common.inputs, &opts, |o: &Outcome| {
+        if let Some(r) = report.as_mut() {
+            serde_json::to_writer(&mut *r, o)?;
+            r.write_all(b"\n")?;
+            r.flush()?;
+        }
+        if let Some(pb) = &pb {
+            pb.inc(1);
+        }
+        Ok(())
+    })?;
+    if let Some(pb) = &pb {
+        pb.finish_and_clear();
+    }
+    index.flush()?;
+    index.close()?;
+    print_summary(&summary, args.json)
+}
+
+fn print_summary(s: &Summary, json: bool) -> Result<()> {
+    if json {
+        println!("{}", serde_json::to_string(s)?);
+    } else {
+        let rate = if s.seconds > 0.0 { s.pages as f64 / s.seconds } else { 0.0 };
+        println!(
+            "{} pages: {} new, {} exact, {} duplicates, {} overlaps, {} skipped, {} errors in {:.1}s ({:.0} pages/s)",
+            s.pages, s.new, s.exact, s.duplicates, s.overlaps, s.skipped, s.errors, s.seconds, rate
+        );
+    }
+    Ok(())
+}
+
+pub fn run_query(args: &QueryArgs) -> Result<()> {
+    let opts = options(&args.common, false)?;
+    let mut index = Index::open_reader(&args.common.db)?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    ingest::run(&mut index, &args.common.inputs, &opts, |o: &Outcome| {
+        if args.json {
+            serde_json::to_writer(&mut out, o)?;
+            out.write_all(b"\n")?;
+        } else {
+            let url = o.url.as_deref().unwrap_or(&o.location);
+            match (o.matches.first(), &o.error) {
+                (_, Some(e)) => writeln!(out, "{url}\terror\t{e}")?,
+                (Some(m), _) => writeln!(
+                    out,
+                    "{url}\t{}\t{} ({}, resemble {:.2}, contain {:.2})",
+                    serde_json::to_value(o.verdict)?.as_str().unwrap_or("?"),
+                    m.url,
+                    m.relation,
+                    m.resemble,
+                    m.contain
+                )?,
+                (None, None) => writeln!(out, "{url}\t{}", serde_json::to_value(o.verdict)?.as_str().unwrap_or("?"))?,
+            }
+        }
+        Ok(())
+    })?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Print every stored page's cluster, as JSON lines {"url", "cluster", "doc_id"}.
+///
+/// A cluster is named by the doc id of its first page; each page joined the cluster of its best
+/// verified earlier match (exact, duplicate or containment), or started its own.
+#[derive(Debug, Args)]
+pub struct ClustersArgs {
+    /// Index directory.
+    #[arg(long, default_value = DEFAULT_DB)]
+    pub db: PathBuf,
+}
+
+pub fn run_clusters(args: &ClustersArgs) -> Result<()> {
+    let index = Index::open_reader(&args.db)?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    index.for_each_doc(|doc_id, url, cluster| {
+        serde_json::to_writer(&mut out, &serde_json::json!({"url": url, "cluster": cluster, "doc_id": doc_id}))?;
+        out.write_all(b"\n")
+    })?;
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,356 @@
+//! Ingest and query runs: inputs in, one outcome per page out.
+//!
+//! Pages are read in batches. Each batch is analyzed in parallel (decode, extract, normalize,
+//! features: the costly part), then queried and inserted one page at a time in input order, so
+//! every page sees the pages before it, including earlier pages of the same batch. The batch's
+//! inserts are committed (one WAL fsync) before its outcomes are handed out: an outcome the
+//! caller has seen, and written to the report, belongs to a durable insert.
+
+use serde::Serialize;
+
+use crate::input::{self, BodyKind, Format, Item, Limits, RawPage};
+use crate::store::{Index, QueryAnswer, Result as StoreResult};
+use crate::verify::Relation;
+use crate::{Page, PageInput, Params};
+
+/// The verdict on one input page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// No earlier near-duplicate.
+    New,
+    /// An earlier page has exactly the same main text.
+    Exact,
+    /// An earlier near-duplicate.
+    Duplicate,
+    /// This page is contained in an earlier one.
+    Contained,
+    /// This page contains an earlier one.
+    Contains,
+    /// This page shares a key passage with an earlier one.
+    Overlaps,
+    /// Not ingested: same URL and content as a stored page, or not a page (e.g. an image record).
+    Skipped,
+    /// The record could not be read or has no text.
+    Error,
+}
+
+impl Verdict {
+    fn of(r: Relation) -> Verdict {
+        match r {
+            Relation::Duplicate => Verdict::Duplicate,
+            Relation::Contains => Verdict::Contains,
+            Relation::Contained => Verdict::Contained,
+            Relation::Overlaps => Verdict::Overlaps,
+            Relation::Different => Verdict::New,
+        }
+    }
+}
+
+/// One verified earlier page, as reported.
+#[derive(Debug, Clone, Serialize)]
+pub struct MatchOut {
+    /// Its URL.
+    pub url: String,
+    /// Its doc id.
+    pub doc_id: u32,
+    /// Relation of the input page to it.
+    pub relation: Relation,
+    /// Resemble rate.
+    pub resemble: f64,
+    /// Contain rate.
+    pub contain: f64,
+    /// CCS of period features.
+    pub ccs: f64,
+}
+
+/// The outcome for one input record: a line of the report.
+#[derive(Debug, Clone, Serialize)]
+pub struct Outcome {
+    /// The page's URL (when the record had one).
+    pub url: Option<String>,
+    /// Its doc id: the new one, or for a skipped unchanged page the stored one.
+    pub doc_id: Option<u32>,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The cluster it joined (or, for a query, would join).
+    pub cluster: Option<u32>,
+    /// Earlier pages judged similar, best first.
+    pub matches: Vec<MatchOut>,
+    /// What went wrong, for `error`.
+    pub error: Option<String>,
+    /// Why, for `skipped`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Where the record is in its input (file:line, record number).
+    pub location: String,
+}
+
+/// Totals of a run.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Summary {
+    /// Records read.
+    pub pages: u64,
+    /// Verdict `new`.
+    pub new: u64,
+    /// Verdict `exact`.
+    pub exact: u64,
+    /// Verdicts `duplicate`, `contained`, `contains`.
+    pub duplicates: u64,
+    /// Verdict `overlaps`.
+    pub overlaps: u64,
+    /// Verdict `skipped`.
+    pub skipped: u64,
+    /// Verdict `error`.
+    pub errors: u64,
+    /// Wall time in seconds.
+    pub seconds: f64,
+}
+
+impl Summary {
+    fn count(&mut self, v: Verdict) {
+        self.pages += 1;
+        match v {
+            Verdict::New => self.new += 1,
+            Verdict::Exact => self.exact += 1,
+            Verdict::Duplicate | Verdict::Contained | Verdict::Contains => self.duplicates += 1,
+            Verdict::Overlaps => self.overlaps += 1,
+            Verdict::Skipped => self.skipped += 1,
+            Verdict::Error => self.errors += 1,
+        }
+    }
+}
+
+/// Options of a run.
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    /// Input format; `None`: from each input's name.
+    pub format: Option<Format>,
+    /// Reading limits (page size).
+    pub limits: Limits,
+    /// Records analyzed together (and committed together when ingesting).
+    pub batch: usize,
+    /// Insert pages (ingest) or only answer (query).
+    pub insert: bool,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions { format: None, limits: Limits::default(), batch: 256, insert: true }
+    }
+}
+
+/// A record after the parallel stage.
+enum Analyzed {
+    Page(RawPage, Box<Page>),
+    Skipped { location: String, url: Option<String>, reason: String },
+    Error { location: String, url: Option<String>, message: String },
+}
+
+fn analyze(item: Item, params: &Params) -> Analyzed {
+    match item {
+        Item::Page(raw) => {
+            let charset = raw.charset.as_deref();
+            let input = match raw.kind {
+                BodyKind::Html => PageInput::Html { bytes: &raw.body, charset },
+                BodyKind::Text => PageInput::Text { bytes: &raw.body, charset },
+            };
+            let page = Page::analyze(input, params);
+            Analyzed::Page(raw, Box::new(page))
+        }
+        Item::Skipped { location, url, reason } => Analyzed::Skipped { location, url, reason },
+        Item::Error { location, url, message } => Analyzed::Error { location, url, message },
+    }
+}
+
+/// Runs `inputs` through the index in order, calling `emit` with each outcome once it is durable.
+/// Per-record problems become `error` outcomes; only a failing index (I/O, corruption) or an
+/// input that cannot be opened stops the run.
+pub fn run(
+    index: &mut Index,
+    inputs: &[String],
+    opts: &RunOptions,
+    mut emit: impl FnMut(&Outcome) -> std::io::Result<()>,
+) -> anyhow::Result<Summary> {
+    let start = std::time::Instant::now();
+    let params = index.params().clone();
+    let mut summary = Summary::default();
+    let mut out: Vec<Outcome> = Vec::with_capacity(opts.batch);
+    for name in inputs {
+        let mut items = open_input(name, opts.format, opts.limits)?;
+        loop {
+            let batch: Vec<Item> = items.by_ref().take(opts.batch.max(1)).collect();
+            if batch.is_empty() {
+                break;
+            }
+            use rayon::prelude::*;
+            let analyzed: Vec<Analyzed> = batch.into_par_iter().map(|it| analyze(it, &params)).collect();
+            out.clear();
+            for a in analyzed {
+                out.push(process(index, a, opts.insert)?);
+            }
+            if opts.insert {
+                index.commit()?;
+            }
+            for o in &out {
+                summary.count(o.verdict);
+                emit(o)?;
+            }
+            if opts.insert {
+                index.maybe_flush()?;
+            }
+        }
+    }
+    summary.seconds = start.elapsed().as_secs_f64();
+    Ok(summary)
+}
+
+/// Opens an input; besides the crawl formats, a single .html/.htm/.txt file is one page (handy for
+/// `dedupdb query page.html`).
+fn open_input(
+    name: &str,
+    format: Option<Format>,
+    limits: Limits,
+) -> anyhow::Result<Box<dyn Iterator<Item = Item> + Send>> {
+    let lower = name.to_ascii_lowercase();
+    let single = format.is_none()
+        && [".html", ".htm", ".txt"].iter().any(|e| lower.ends_with(e))
+        && std::path::Path::new(name).is_file();
+    if !single {
+        return Ok(input::open(name, format, limits)?);
+    }
+    let path = std::path::Path::new(name);
+    let url = std::fs::canonicalize(path).map_or_else(|_| name.to_string(), |p| format!("file://{}", p.display()));
+    let item = match std::fs::metadata(path) {
+        Ok(m) if m.len() > limits.max_page_bytes as u64 => Item::Error {
+            location: name.to_string(),
+            url: Some(url),
+            message: format!(
+                "page is {} MiB, larger than the {} MiB limit",
+                m.len() >> 20,
+                limits.max_page_bytes >> 20
+            ),
+        },
+        _ => match std::fs::read(path) {
+            Ok(body) => Item::Page(RawPage {
+                url,
+                body,
+                kind: if lower.ends_with(".txt") { BodyKind::Text } else { BodyKind::Html },
+                site: None,
+                fetched_at: None,
+                charset: None,
+                location: name.to_string(),
+            }),
+            Err(e) => Item::Error { location: name.to_string(), url: Some(url), message: format!("cannot read: {e}") },
+        },
+    };
+    Ok(Box::new(std::iter::once(item)))
+}
+
+fn matches_out(answer: &QueryAnswer) -> Vec<MatchOut> {
+    answer
+        .exact
+        .iter()
+        .chain(answer.matches.iter())
+        .map(|m| MatchOut {
+            url: m.url.clone(),
+            doc_id: m.doc_id,
+            relation: m.cmp.relation,
+            resemble: m.cmp.resemble,
+            contain: m.cmp.contain,
+            ccs: m.cmp.ccs,
+        })
+        .collect()
+}
+
+fn process(index: &mut Index, a: Analyzed, insert: bool) -> StoreResult<Outcome> {
+    let (raw, page) = match a {
+        Analyzed::Page(raw, page) => (raw, page),
+        Analyzed::Skipped { location, url, reason } => {
+            return Ok(Outcome {
+                url,
+                doc_id: None,
+                verdict: Verdict::Skipped,
+                cluster: None,
+                matches: Vec::new(),
+                error: None,
+                reason: Some(reason),
+                location,
+            })
+        }
+        Analyzed::Error { location, url, message } => return Ok(error_outcome(url, location, message)),
+    };
+    if page.norm.is_empty() {
+        return Ok(error_outcome(
+            Some(raw.url),
+            raw.location,
+            "no main text (nothing but navigation or markup)".into(),
+        ));
+    }
+    let existing = index.lookup_url(&raw.url)?;
+    if let Some(e) = existing {
+        if e.exact == page.features.exact {
+            return Ok(Outcome {
+                url: Some(raw.url),
+                doc_id: Some(e.doc_id),
+                verdict: Verdict::Skipped,
+                cluster: Some(e.cluster),
+                matches: Vec::new(),
+                error: None,
+                reason: Some("already in the index with the same content".into()),
+                location: raw.location,
+            });
+        }
+    }
+    let answer = index.query(&page.norm.chars, &page.features, existing.map(|e| e.doc_id))?;
+    let verdict = match (&answer.exact, answer.matches.first()) {
+        (Some(_), _) => Verdict::Exact,
+        (None, Some(m)) => Verdict::of(m.cmp.relation),
+        (None, None) => Verdict::New,
+    };
+    // A page joins a cluster only through a verified, high-confidence match: an exact copy, a
+    // duplicate or a containment. An overlap (a quoted passage) does not chain clusters.
+    let joined = answer
+        .best()
+        .filter(|m| matches!(m.cmp.relation, Relation::Duplicate | Relation::Contains | Relation::Contained))
+        .map(|m| m.cluster)
+        .or(existing.map(|e| e.cluster));
+    let site = raw.site.clone().or_else(|| input::host_of(&raw.url)).unwrap_or_default();
+    let doc_id = if insert {
+        Some(index.insert(crate::store::NewDoc {
+            url: &raw.url,
+            site: &site,
+            fetched_at: raw.fetched_at.unwrap_or(0),
+            chars: &page.norm.chars,
+            features: &page.features,
+            cluster: joined,
+            replaces: existing.map(|e| e.doc_id),
+        })?)
+    } else {
+        None
+    };
+    let cluster = joined.or(doc_id);
+    Ok(Outcome {
+        url: Some(raw.url),
+        doc_id,
+        verdict,
+        cluster,
+        matches: matches_out(&answer),
+        error: None,
+        reason: None,
+        location: raw.location,
+    })
+}
+
+fn error_outcome(url: Option<String>, location: String, message: String) -> Outcome {
+    Outcome {
+        url,
+        doc_id: None,
+        verdict: Verdict::Error,
+        cluster: None,
+        matches: Vec::new(),
+        error: Some(format!("{location}: {message}")),
+        reason: None,
+        location,
+    }
+}

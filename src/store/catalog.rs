@@ -1,0 +1,121 @@
+//! The catalog: small metadata in sled (pinned 0.34), opened by the writer only.
+//!
+//! Trees: `meta` (format version, parameters, counters), `sites` (site name -> id and page count),
+//! `pruned` (kind + key -> frequency, sites, reason as JSON). Everything in it can be rebuilt from
+//! the segment files and the pruned-keys snapshot (`ddtool rebuild-catalog`), so it is never the
+//! only copy of anything a query needs.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::error::{Result, StoreError};
+use super::format::{KeyKind, FORMAT_VERSION};
+
+/// Why and how often a key was pruned.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PrunedInfo {
+    /// Documents holding the key when it was pruned.
+    pub frequency: u64,
+    /// Distinct sites among them.
+    pub sites: u64,
+    /// "global" (over the global cap) or "site" (over the site cap while concentrated in few sites).
+    pub reason: String,
+}
+
+/// The open catalog.
+pub struct Catalog {
+    path: PathBuf,
+    db: sled::Db,
+    sites: sled::Tree,
+    pruned: sled::Tree,
+    site_cache: HashMap<String, u32>,
+}
+
+impl std::fmt::Debug for Catalog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Catalog").field("path", &self.path).finish()
+    }
+}
+
+impl Catalog {
+    /// Opens (creating) the catalog in `dir`.
+    pub fn open(dir: &Path) -> Result<Catalog> {
+        let err = |e: sled::Error| StoreError::Catalog { path: dir.into(), message: e.to_string() };
+        let db = sled::Config::new().path(dir).mode(sled::Mode::LowSpace).open().map_err(err)?;
+        let meta = db.open_tree("meta").map_err(err)?;
+        match meta.get("format_version").map_err(err)? {
+            Some(v) => {
+                let found = v.as_ref().try_into().map(u32::from_le_bytes).unwrap_or(0);
+                if found != FORMAT_VERSION {
+                    return Err(StoreError::Version { path: dir.into(), found, supported: FORMAT_VERSION });
+                }
+            }
+            None => {
+                meta.insert("format_version", &FORMAT_VERSION.to_le_bytes()).map_err(err)?;
+            }
+        }
+        let sites = db.open_tree("sites").map_err(err)?;
+        let pruned = db.open_tree("pruned").map_err(err)?;
+        Ok(Catalog { path: dir.into(), db, sites, pruned, site_cache: HashMap::new() })
+    }
+
+    fn err(&self, e: sled::Error) -> StoreError {
+        StoreError::Catalog { path: self.path.clone(), message: e.to_string() }
+    }
+
+    /// The id of `site`, assigned on first sight; counts one more page for it.
+    pub fn site_id(&mut self, site: &str) -> Result<u32> {
+        if let Some(&id) = self.site_cache.get(site) {
+            return Ok(id);
+        }
+        let id = match self.sites.get(site).map_err(|e| self.err(e))? {
+            Some(v) if v.len() >= 4 => u32::from_le_bytes([v[0], v[1], v[2], v[3]]),
+            _ => {
+                let id = self.db.generate_id().map_err(|e| self.err(e))? as u32 + 1;
+                self.sites.insert(site, &id.to_le_bytes()).map_err(|e| self.err(e))?;
+                id
+            }
+        };
+        self.site_cache.insert(site.to_owned(), id);
+        Ok(id)
+    }
+
+    /// Number of known sites.
+    pub fn site_count(&self) -> usize {
+        self.sites.len()
+    }
+
+    /// Records a pruned key.
+    pub fn add_pruned(&self, kind: KeyKind, key: u64, info: &PrunedInfo) -> Result<()> {
+        let mut k = vec![kind as u8];
+        k.extend_from_slice(&key.to_be_bytes());
+        let v = serde_json::to_vec(info).map_err(|e| StoreError::Limit(e.to_string()))?;
+        self.pruned.insert(k, v).map_err(|e| self.err(e))?;
+        Ok(())
+    }
+
+    /// All pruned keys with their information.
+    pub fn pruned(&self) -> Result<Vec<(KeyKind, u64, PrunedInfo)>> {
+        let mut out = Vec::new();
+        for item in self.pruned.iter() {
+            let (k, v) = item.map_err(|e| self.err(e))?;
+            let (Some(kind), Ok(key)) =
+                (k.first().and_then(|&b| KeyKind::from_u8(b)), k[1..].try_into().map(u64::from_be_bytes))
+            else {
+                continue;
+            };
+            if let Ok(info) = serde_json::from_slice(&v) {
+                out.push((kind, key, info));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Makes everything written so far durable.
+    pub fn flush(&self) -> Result<()> {
+        self.db.flush().map_err(|e| self.err(e))?;
+        Ok(())
+    }
+}

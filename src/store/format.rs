@@ -1,0 +1,316 @@
+//! On-disk records, magics and versions: the byte layout that format-spec.md describes.
+//!
+//! All integers are little-endian. Fixed-size records are `#[repr(C)]` [`bytemuck::Pod`] structs
+//! read in place from memory maps; their sizes are asserted at compile time so that a field change
+//! cannot slip past the spec. Every struct here is 8-byte aligned.
+
+use bytemuck::{Pod, Zeroable};
+
+/// The format version written by this code, for every file kind.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Magic at the start of a segment file.
+pub const SEGMENT_MAGIC: [u8; 8] = *b"DDSEGMT\0";
+/// Magic at the very end of a segment file (last 8 bytes of the trailer).
+pub const SEGMENT_END_MAGIC: [u8; 8] = *b"DDSEGEND";
+/// Magic at the start of the manifest.
+pub const MANIFEST_MAGIC: [u8; 8] = *b"DDMANIF\0";
+/// Magic at the start of a write-ahead log file.
+pub const WAL_MAGIC: [u8; 8] = *b"DDWALOG\0";
+/// Magic at the start of the pruned-keys file.
+pub const PRUNED_MAGIC: [u8; 8] = *b"DDPRUNE\0";
+
+/// Data pages of a segment are checksummed in units of this many bytes.
+pub const PAGE_SIZE: usize = 64 * 1024;
+
+/// Which posting set a key belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum KeyKind {
+    /// CCDet period features.
+    Period = 0,
+    /// Sentence fingerprints (and fallback sentence keys).
+    Fingerprint = 1,
+    /// Exact hash of the normalized main text.
+    Exact = 2,
+}
+
+impl KeyKind {
+    /// All kinds, in section order.
+    pub const ALL: [KeyKind; 3] = [KeyKind::Period, KeyKind::Fingerprint, KeyKind::Exact];
+
+    /// From the byte stored on disk.
+    pub fn from_u8(b: u8) -> Option<KeyKind> {
+        match b {
+            0 => Some(KeyKind::Period),
+            1 => Some(KeyKind::Fingerprint),
+            2 => Some(KeyKind::Exact),
+            _ => None,
+        }
+    }
+
+    /// Lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            KeyKind::Period => "period",
+            KeyKind::Fingerprint => "fingerprint",
+            KeyKind::Exact => "exact",
+        }
+    }
+}
+
+/// Section kinds of a segment file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u32)]
+pub enum SectionKind {
+    /// `[KeyEntry]` of period features, sorted by key.
+    PeriodKeys = 1,
+    /// Delta-varint doc-id lists of period features.
+    PeriodPostings = 2,
+    /// `[KeyEntry]` of fingerprints.
+    FingerprintKeys = 3,
+    /// Postings of fingerprints.
+    FingerprintPostings = 4,
+    /// `[KeyEntry]` of exact hashes.
+    ExactKeys = 5,
+    /// Postings of exact hashes.
+    ExactPostings = 6,
+    /// `[DocMeta]`, sorted by doc id.
+    Docs = 7,
+    /// `[UrlEntry]`, sorted by (url hash, doc id).
+    Urls = 8,
+    /// Per document: varint length + URL bytes, varint length + site bytes.
+    Strings = 9,
+    /// `[TextBlock]`.
+    TextIndex = 10,
+    /// Concatenated zstd frames of document texts.
+    Text = 11,
+    /// The zstd dictionary the text frames were compressed with (may be empty: no dictionary).
+    Dict = 12,
+    /// `[u32]`, sorted: documents of older segments deleted (replaced) by this one.
+    Deletes = 13,
+    /// `[u32]`: CRC32 of each `PAGE_SIZE` page of the data region.
+    PageCrcs = 14,
+}
+
+impl SectionKind {
+    /// Sections in file order.
+    pub const ALL: [SectionKind; 14] = [
+        SectionKind::PeriodKeys,
+        SectionKind::PeriodPostings,
+        SectionKind::FingerprintKeys,
+        SectionKind::FingerprintPostings,
+        SectionKind::ExactKeys,
+        SectionKind::ExactPostings,
+        SectionKind::Docs,
+        SectionKind::Urls,
+        SectionKind::Strings,
+        SectionKind::TextIndex,
+        SectionKind::Text,
+        SectionKind::Dict,
+        SectionKind::Deletes,
+        SectionKind::PageCrcs,
+    ];
+
+    /// The key table and postings sections of a key kind.
+    pub fn keys_of(kind: KeyKind) -> (SectionKind, SectionKind) {
+        match kind {
+            KeyKind::Period => (SectionKind::PeriodKeys, SectionKind::PeriodPostings),
+            KeyKind::Fingerprint => (SectionKind::FingerprintKeys, SectionKind::FingerprintPostings),
+            KeyKind::Exact => (SectionKind::ExactKeys, SectionKind::ExactPostings),
+        }
+    }
+}
+
+/// Segment header: the first 32 bytes.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable)]
+pub struct SegmentHeader {
+    /// [`SEGMENT_MAGIC`].
+    pub magic: [u8; 8],
+    /// [`FORMAT_VERSION`].
+    pub version: u32,
+    /// Reserved, zero.
+    pub flags: u32,
+    /// The segment's id (also in its file name).
+    pub segment_id: u64,
+    /// Reserved, zero.
+    pub reserved: u32,
+    /// CRC32 of the 28 bytes before it.
+    pub crc: u32,
+}
+
+/// One entry of a key table.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable, PartialEq, Eq)]
+pub struct KeyEntry {
+    /// The key.
+    pub key: u64,
+    /// With `count == 1`: the doc id itself (no postings bytes). Otherwise the byte offset of the
+    /// doc-id list in the postings section.
+    pub value: u32,
+    /// Number of documents with the key.
+    pub count: u32,
+}
+
+/// Fixed-size metadata of one document.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable, PartialEq, Eq)]
+pub struct DocMeta {
+    /// Global document id.
+    pub doc_id: u32,
+    /// Cluster id: the doc id of the cluster's first page.
+    pub cluster: u32,
+    /// Site id from the catalog (0: unknown); the site's name is in the strings section.
+    pub site_id: u32,
+    /// [`DOC_FLAG_FALLBACK`], ...
+    pub flags: u32,
+    /// Fetch time, Unix seconds (0: unknown).
+    pub fetched_at: i64,
+    /// Exact hash of the normalized text.
+    pub exact: u64,
+    /// xxh3-64 of the URL.
+    pub url_hash: u64,
+    /// Offset of the document's URL and site in the strings section.
+    pub strings_off: u64,
+    /// Index of the text block holding the text.
+    pub text_block: u32,
+    /// Byte offset of the text in the decompressed block.
+    pub text_off: u32,
+    /// Length of the text in bytes (UTF-8).
+    pub text_len: u32,
+    /// Length of the text in characters.
+    pub chars: u32,
+    /// Distinct period features.
+    pub period_count: u32,
+    /// Fingerprint keys.
+    pub fp_count: u32,
+}
+
+/// The document's fingerprints are fallback sentence keys (a short page).
+pub const DOC_FLAG_FALLBACK: u32 = 1;
+
+/// URL lookup entry.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable, PartialEq, Eq)]
+pub struct UrlEntry {
+    /// xxh3-64 of the URL.
+    pub url_hash: u64,
+    /// The document.
+    pub doc_id: u32,
+    /// Reserved, zero.
+    pub reserved: u32,
+}
+
+/// One zstd frame of document texts.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable, PartialEq, Eq)]
+pub struct TextBlock {
+    /// Offset of the frame in the text section.
+    pub offset: u64,
+    /// Compressed length.
+    pub comp_len: u32,
+    /// Decompressed length.
+    pub raw_len: u32,
+    /// Index (in the docs table) of the first document in the block.
+    pub first_doc: u32,
+    /// Documents in the block.
+    pub doc_count: u32,
+}
+
+/// One entry of the footer's section table.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable, PartialEq, Eq)]
+pub struct SectionEntry {
+    /// [`SectionKind`] as u32.
+    pub kind: u32,
+    /// Reserved, zero.
+    pub reserved: u32,
+    /// Byte offset in the file (8-aligned).
+    pub offset: u64,
+    /// Length in bytes.
+    pub len: u64,
+}
+
+/// Fixed-size trailer: the last bytes of a segment file, after the section table.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable)]
+pub struct SegmentTrailer {
+    /// Documents in the segment.
+    pub doc_count: u32,
+    /// Entries in the section table before the trailer.
+    pub section_count: u32,
+    /// Smallest doc id (0 if empty).
+    pub min_doc: u32,
+    /// Largest doc id (0 if empty).
+    pub max_doc: u32,
+    /// Checksum page size, [`PAGE_SIZE`].
+    pub page_size: u32,
+    /// CRC32 of the page-CRC section.
+    pub page_crcs_crc: u32,
+    /// [`FORMAT_VERSION`].
+    pub version: u32,
+    /// CRC32 of the section table and of this trailer up to this field.
+    pub crc: u32,
+    /// [`SEGMENT_END_MAGIC`].
+    pub magic: [u8; 8],
+}
+
+const _: () = assert!(std::mem::size_of::<SegmentHeader>() == 32);
+const _: () = assert!(std::mem::size_of::<KeyEntry>() == 16);
+const _: () = assert!(std::mem::size_of::<DocMeta>() == 72);
+const _: () = assert!(std::mem::size_of::<UrlEntry>() == 16);
+const _: () = assert!(std::mem::size_of::<TextBlock>() == 24);
+const _: () = assert!(std::mem::size_of::<SectionEntry>() == 24);
+const _: () = assert!(std::mem::size_of::<SegmentTrailer>() == 40);
+
+/// Appends `v` as an unsigned LEB128 varint.
+pub fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// Reads a varint at `*pos`, advancing it; `None` if truncated or longer than 10 bytes.
+pub fn get_varint(buf: &[u8], pos: &mut usize) -> Option<u64> {
+    let mut v = 0u64;
+    for shift in (0..70).step_by(7) {
+        let b = *buf.get(*pos)?;
+        *pos += 1;
+        v |= u64::from(b & 0x7f).checked_shl(shift)?;
+        if b & 0x80 == 0 {
+            return Some(v);
+        }
+    }
+    None
+}
+
+/// xxh3-64 of a URL, the key of the URL tables.
+pub fn url_hash(url: &str) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(url.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn varints_round_trip_and_reject_truncation() {
+        let mut buf = Vec::new();
+        for v in [0u64, 1, 127, 128, 300, u32::MAX as u64, u64::MAX] {
+            buf.clear();
+            put_varint(&mut buf, v);
+            let mut pos = 0;
+            assert_eq!(get_varint(&buf, &mut pos), Some(v));
+            assert_eq!(pos, buf.len());
+            if buf.len() > 1 {
+                let mut pos = 0;
+                assert_eq!(get_varint(&buf[..buf.len() - 1], &mut pos), None);
+            }
+        }
+        let mut pos = 0;
+        assert_eq!(get_varint(&[0xff; 11], &mut pos), None);
+    }
+}

@@ -1,0 +1,984 @@
+//! The index: segments + memtable + WAL + catalog, and the query that finds a page's earlier
+//! near-duplicates.
+//!
+//! **Query.** Every key of the page (exact hash, fingerprints, period features) that is not
+//! pruned is looked up in the memtable and every segment. A posting list longer than
+//! [`QueryLimits::posting_cap`] is template-like: it is not counted, except its newest
+//! [`QueryLimits::long_list_tail`] documents (so that the hundredth copy of a viral article still
+//! finds the last copies while a template key costs a bounded amount). Candidates are counted per
+//! document, filtered (a shared fingerprint, or two shared period features, or one when a page
+//! has at most two), ranked by shared fingerprints and then CCS, and the best
+//! [`QueryLimits::max_candidates`] are verified with TLCS against their stored text.
+//!
+//! **Writers and readers.** One writer at a time holds `LOCK` (an OS file lock) and the catalog.
+//! Readers take no lock and never open the catalog: they read the manifest, map the segments and
+//! read the WAL up to its last complete record.
+
+use std::collections::{HashMap, VecDeque};
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::catalog::{Catalog, PrunedInfo};
+use super::doc::DocRecord;
+use super::error::{Result, StoreError};
+use super::format::{url_hash, DocMeta, KeyKind, DOC_FLAG_FALLBACK};
+use super::manifest::{Manifest, SegmentRef};
+use super::memtable::Memtable;
+use super::pruned::{pruned_file_name, PrunedSet};
+use super::segment::{list_segment_files, segment_file_name, write_segment, Segment};
+use super::wal::{read_wal, wal_file_name, Wal};
+use crate::features::Features;
+use crate::params::Params;
+use crate::verify::{Comparison, Prepared, Relation, Verifier};
+
+/// Bounds that keep one query's cost independent of the index's size.
+#[derive(Debug, Clone, Copy)]
+pub struct QueryLimits {
+    /// Posting lists longer than this are template-like.
+    pub posting_cap: usize,
+    /// Of a template-like list, this many newest documents still count.
+    pub long_list_tail: usize,
+    /// Candidates verified with TLCS at most.
+    pub max_candidates: usize,
+}
+
+impl Default for QueryLimits {
+    fn default() -> Self {
+        QueryLimits { posting_cap: 2000, long_list_tail: 64, max_candidates: 24 }
+    }
+}
+
+/// When the memtable is written out as a segment during an ingest.
+#[derive(Debug, Clone, Copy)]
+pub struct FlushPolicy {
+    /// Documents in the memtable.
+    pub max_docs: usize,
+    /// Bytes of text in the memtable.
+    pub max_text_bytes: usize,
+}
+
+impl Default for FlushPolicy {
+    fn default() -> Self {
+        FlushPolicy { max_docs: 50_000, max_text_bytes: 256 << 20 }
+    }
+}
+
+/// A verified earlier page similar to the query.
+#[derive(Debug, Clone)]
+pub struct Match {
+    /// Its doc id.
+    pub doc_id: u32,
+    /// Its URL.
+    pub url: String,
+    /// Its cluster.
+    pub cluster: u32,
+    /// The comparison (relation of the query page to it).
+    pub cmp: Comparison,
+}
+
+/// The answer to a query.
+#[derive(Debug, Clone, Default)]
+pub struct QueryAnswer {
+    /// A live document with exactly the same text.
+    pub exact: Option<Match>,
+    /// Verified similar documents, best first.
+    pub matches: Vec<Match>,
+    /// Candidates verified.
+    pub verified: usize,
+    /// Keys whose posting lists were template-like.
+    pub long_lists: usize,
+}
+
+impl QueryAnswer {
+    /// The best match, exact first.
+    pub fn best(&self) -> Option<&Match> {
+        self.exact.as_ref().or(self.matches.first())
+    }
+}
+
+/// What the index already holds under a URL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UrlEntryInfo {
+    /// The live document with this URL.
+    pub doc_id: u32,
+    /// Its exact hash.
+    pub exact: u64,
+    /// Its cluster.
+    pub cluster: u32,
+}
+
+/// A new page to insert.
+#[derive(Debug, Clone)]
+pub struct NewDoc<'a> {
+    /// URL.
+    pub url: &'a str,
+    /// Site.
+    pub site: &'a str,
+    /// Fetch time (Unix seconds, 0 unknown).
+    pub fetched_at: i64,
+    /// Normalized main text.
+    pub chars: &'a [char],
+    /// Its features.
+    pub features: &'a Features,
+    /// Cluster to join (None: a new cluster).
+    pub cluster: Option<u32>,
+    /// Older version of the same URL that this replaces.
+    pub replaces: Option<u32>,
+}
+
+/// Caps of compaction's key pruning (the LCS paper's values as defaults).
+#[derive(Debug, Clone, Copy)]
+pub struct PrunePolicy {
+    /// Keys held by more documents than this are pruned (paper: 10,000).
+    pub global_cap: usize,
+    /// Keys held by more documents than this are pruned when one site holds at least
+    /// `site_share` of them (paper: 400, "concentrated in a few sites").
+    pub site_cap: usize,
+    /// See `site_cap`.
+    pub site_share: f64,
+}
+
+impl Default for PrunePolicy {
+    fn default() -> Self {
+        PrunePolicy { global_cap: 10_000, site_cap: 400, site_share: 0.5 }
+    }
+}
+
+/// What a compaction did.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct CompactStats {
+    /// Segments merged.
+    pub segments_in: usize,
+    /// Live documents written.
+    pub docs: usize,
+    /// Deleted (replaced) documents dropped.
+    pub dropped_docs: usize,
+    /// Keys newly pruned.
+    pub pruned_keys: usize,
+}
+
+struct Writer {
+    wal: Wal,
+    catalog: Catalog,
+    _lock: File,
+}
+
+/// Where a document lives.
+#[derive(Debug, Clone, Copy)]
+enum Loc {
+    Mem,
+    Seg(usize),
+}
+
+/// Bounded cache of decompressed text blocks (FIFO eviction).
+#[derive(Default)]
+struct TextCache {
+    map: HashMap<(u64, u32), Arc<Vec<u8>>>,
+    order: VecDeque<(u64, u32)>,
+}
+
+const TEXT_CACHE_BLOCKS: usize = 256;
+
+/// An open index.
+pub struct Index {
+    dir: PathBuf,
+    manifest: Manifest,
+    segments: Vec<Arc<Segment>>,
+    mem: Memtable,
+    pruned: PrunedSet,
+    writer: Option<Writer>,
+    cache: TextCache,
+    verifier: Verifier,
+    /// Query bounds.
+    pub limits: QueryLimits,
+    /// Flush thresholds.
+    pub flush_policy: FlushPolicy,
+}
+
+impl std::fmt::Debug for Index {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Index").field("dir", &self.dir).field("segments", &self.segments.len()).finish()
+    }
+}
+
+/// Name of the lock file.
+pub const LOCK_FILE: &str = "LOCK";
+
+fn segments_dir(dir: &Path) -> PathBuf {
+    dir.join("segments")
+}
+fn wal_dir(dir: &Path) -> PathBuf {
+    dir.join("wal")
+}
+
+impl Index {
+    /// Opens the index at `dir` for writing, creating it with `params` if it does not exist.
+    /// Fails with [`StoreError::Locked`] when another process writes to it.
+    pub fn open_writer(dir: &Path, params: &Params) -> Result<Index> {
+        std::fs::create_dir_all(dir).map_err(|e| StoreError::io(dir, e))?;
+        let lock_path = dir.join(LOCK_FILE);
+        let lock = File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|e| StoreError::io(&lock_path, e))?;
+        match lock.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => return Err(StoreError::Locked { path: lock_path }),
+            Err(std::fs::TryLockError::Error(e)) => return Err(StoreError::io(&lock_path, e)),
+        }
+        for d in [segments_dir(dir), wal_dir(dir)] {
+            std::fs::create_dir_all(&d).map_err(|e| StoreError::io(&d, e))?;
+        }
+        let manifest = match Manifest::load(dir) {
+            Ok(m) => m,
+            Err(StoreError::NotFound { .. }) => {
+                let m = Manifest::new(params.clone());
+                Wal::create(&wal_dir(dir), m.wal_gen)?;
+                m.store(dir)?;
+                m
+            }
+            Err(e) => return Err(e),
+        };
+        collect_garbage(dir, &manifest)?;
+        let catalog = Catalog::open(&dir.join("catalog"))?;
+        let mut index = Index::load(dir, manifest)?;
+        let wal_path = wal_dir(dir).join(wal_file_name(index.manifest.wal_gen));
+        let contents = match read_wal(&wal_path, index.manifest.wal_gen) {
+            Ok(c) => c,
+            Err(StoreError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+                super::wal::WalContents { docs: Vec::new(), valid_len: 0, torn_tail: false }
+            }
+            Err(e) => return Err(e),
+        };
+        if contents.torn_tail {
+            tracing::warn!(file = %wal_path.display(), "dropping an incomplete record at the end of the WAL (interrupted write)");
+        }
+        let wal = Wal::open_append(&wal_path, index.manifest.wal_gen, contents.valid_len)?;
+        index.replay(contents.docs);
+        index.writer = Some(Writer { wal, catalog, _lock: lock });
+        Ok(index)
+    }
+
+    /// Opens the index at `dir` for reading: no lock, no catalog; works beside a running writer.
+    pub fn open_reader(dir: &Path) -> Result<Index> {
+        let mut last_err = None;
+        // A writer may publish a new manifest (and delete the files of the old one) between our
+        // reading it and opening its files; read again when that happens.
+        for _ in 0..20 {
+            let manifest = Manifest::load(dir)?;
+            let gen = manifest.generation;
+            let attempt = Index::load(dir, manifest).and_then(|mut index| {
+                let wal_path = wal_dir(dir).join(wal_file_name(index.manifest.wal_gen));
+                let contents = read_wal(&wal_path, index.manifest.wal_gen)?;
+                index.replay(contents.docs);
+                Ok(index)
+            });
+            match attempt {
+                Ok(index) => return Ok(index),
+                Err(StoreError::Io { source, path }) if source.kind() == std::io::ErrorKind::NotFound => {
+                    if Manifest::load(dir)?.generation == gen {
+                        return Err(StoreError::Io { source, path });
+                    }
+                    last_err = Some(StoreError::Io { source, path });
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Err(last_err.unwrap_or(StoreError::NotFound { path: dir.into() }))
+    }
+
+    fn load(dir: &Path, manifest: Manifest) -> Result<Index> {
+        let mut segments = Vec::with_capacity(manifest.segments.len());
+        for r in &manifest.segments {
+            let path = segments_dir(dir).join(segment_file_name(r.id));
+            let seg = Segment::open(&path)?;
+            if seg.file_len() != r.file_len || seg.id() != r.id {
+                return Err(StoreError::corrupt(&path, 0, "segment does not match the manifest (size or id)"));
+            }
+            segments.push(Arc::new(seg));
+        }
+        let pruned =
+            if manifest.pruned_gen > 0 { PrunedSet::load(dir, manifest.pruned_gen)? } else { PrunedSet::default() };
+        Ok(Index {
+            dir: dir.to_path_buf(),
+            manifest,
+            segments,
+            mem: Memtable::default(),
+            pruned,
+            writer: None,
+            cache: TextCache::default(),
+            verifier: Verifier::default(),
+            limits: QueryLimits::default(),
+            flush_policy: FlushPolicy::default(),
+        })
+    }
+
+    fn replay(&mut self, docs: Vec<DocRecord>) {
+        for d in docs {
+            self.manifest.next_doc_id = self.manifest.next_doc_id.max(d.doc_id.saturating_add(1));
+            self.mem.insert(d);
+        }
+    }
+
+    /// The index directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The parameters the index was built with.
+    pub fn params(&self) -> &Params {
+        &self.manifest.params
+    }
+
+    /// The current manifest (with the next doc id as the memtable has advanced it).
+    pub fn manifest(&self) -> &Manifest {
+        &self.manifest
+    }
+
+    /// The open segments, oldest first.
+    pub fn segments(&self) -> &[Arc<Segment>] {
+        &self.segments
+    }
+
+    /// Documents in the memtable (not yet in a segment).
+    pub fn memtable_len(&self) -> usize {
+        self.mem.len()
+    }
+
+    /// The pruned keys.
+    pub fn pruned(&self) -> &PrunedSet {
+        &self.pruned
+    }
+
+    fn writer(&mut self) -> Result<&mut Writer> {
+        let dir = self.dir.clone();
+        self.writer.as_mut().ok_or(StoreError::Limit(format!("{}: index opened read-only", dir.display())))
+    }
+
+    /// True when a newer insert replaced `doc_id`.
+    pub fn is_deleted(&self, doc_id: u32) -> Result<bool> {
+        if self.mem.deletes_doc(doc_id) {
+            return Ok(true);
+        }
+        for s in &self.segments {
+            if s.deletes_doc(doc_id)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    fn locate(&self, doc_id: u32) -> Option<Loc> {
+        if self.mem.get(doc_id).is_some() {
+            return Some(Loc::Mem);
+        }
+        self.segments
+            .iter()
+            .position(|s| {
+                let (lo, hi) = s.doc_range();
+                s.doc_count() > 0 && lo <= doc_id && doc_id <= hi
+            })
+            .map(Loc::Seg)
+    }
+
+    /// (period_count, chars, cluster, flags) of a document.
+    fn doc_summary(&self, doc_id: u32) -> Result<Option<(u32, u32, u32, u32)>> {
+        match self.locate(doc_id) {
+            Some(Loc::Mem) => Ok(self.mem.get(doc_id).map(|d| (d.period.len() as u32, d.chars, d.cluster, d.flags))),
+            Some(Loc::Seg(i)) => {
+                Ok(self.segments[i].doc(doc_id)?.map(|(_, m)| (m.period_count, m.chars, m.cluster, m.flags)))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// URL of a document.
+    pub fn doc_url(&self, doc_id: u32) -> Result<Option<String>> {
+        match self.locate(doc_id) {
+            Some(Loc::Mem) => Ok(self.mem.get(doc_id).map(|d| d.url.clone())),
+            Some(Loc::Seg(i)) => match self.segments[i].doc(doc_id)? {
+                Some((_, m)) => Ok(Some(self.segments[i].strings(m)?.0)),
+                None => Ok(None),
+            },
+            None => Ok(None),
+        }
+    }
+
+    /// The normalized text of a document.
+    pub fn doc_text(&mut self, doc_id: u32) -> Result<Option<Vec<char>>> {
+        match self.locate(doc_id) {
+            Some(Loc::Mem) => Ok(self.mem.get(doc_id).map(|d| d.text.chars().collect())),
+            Some(Loc::Seg(i)) => {
+                let seg = Arc::clone(&self.segments[i]);
+                let Some((_, meta)) = seg.doc(doc_id)? else { return Ok(None) };
+                let meta = *meta;
+                let block = self.cached_block(&seg, meta.text_block)?;
+                Ok(Some(seg.text_in(&meta, &block)?.chars().collect()))
+            }
+            None => Ok(None),
+        }
+    }
+
+    fn cached_block(&mut self, seg: &Segment, block: u32) -> Result<Arc<Vec<u8>>> {
+        let key = (seg.id(), block);
+        if let Some(b) = self.cache.map.get(&key) {
+            return Ok(Arc::clone(b));
+        }
+        let b = Arc::new(seg.text_block(block)?);
+        if self.cache.order.len() >= TEXT_CACHE_BLOCKS {
+            if let Some(old) = self.cache.order.pop_front() {
+                self.cache.map.remove(&old);
+            }
+        }
+        self.cache.order.push_back(key);
+        self.cache.map.insert(key, Arc::clone(&b));
+        Ok(b)
+    }
+
+    /// The live document stored under `url`, if any.
+    pub fn lookup_url(&self, url: &str) -> Result<Option<UrlEntryInfo>> {
+        let h = url_hash(url);
+        for &d in self.mem.docs_with_url_hash(h).iter().rev() {
+            if let Some(doc) = self.mem.get(d) {
+                if doc.url == url && !self.is_deleted(d)? {
+                    return Ok(Some(UrlEntryInfo { doc_id: d, exact: doc.exact, cluster: doc.cluster }));
+                }
+            }
+        }
+        for seg in self.segments.iter().rev() {
+            let mut ids = seg.docs_with_url_hash(h)?;
+            ids.sort_unstable_by(|a, b| b.cmp(a));
+            for d in ids {
+                let Some((_, meta)) = seg.doc(d)? else { continue };
+                if seg.strings(meta)?.0 == url && !self.is_deleted(d)? {
+                    return Ok(Some(UrlEntryInfo { doc_id: d, exact: meta.exact, cluster: meta.cluster }));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// Doc ids holding a key, over memtable and segments; `None` when the key is pruned.
+    fn gather(&self, kind: KeyKind, key: u64, out: &mut Vec<u32>) -> Result<()> {
+        out.clear();
+        for seg in &self.segments {
+            if let Some(p) = seg.postings(kind, key)? {
+                if p.decode_into(out).is_none() {
+                    return Err(StoreError::corrupt(
+                        seg.path(),
+                        0,
+                        format!("{} postings of {key:016x} do not decode", kind.name()),
+                    ));
+                }
+            }
+        }
+        out.extend_from_slice(self.mem.postings(kind, key));
+        Ok(())
+    }
+
+    /// Finds the verified earlier near-duplicates of a page. `exclude` is left out of the
+    /// answer (the older version of the same URL, when re-ingesting a changed page).
+    pub fn query(&mut self, chars: &[char], features: &Features, exclude: Option<u32>) -> Result<QueryAnswer> {
+        let mut answer = QueryAnswer::default();
+        if chars.is_empty() {
+            return Ok(answer);
+        }
+        let params = self.manifest.params.clone();
+        let limits = self.limits;
+        #[derive(Default, Clone, Copy)]
+        struct Counts {
+            period: u16,
+            fp: u16,
+            exact: bool,
+        }
+        let mut counts: HashMap<u32, Counts> = HashMap::new();
+        let mut ids = Vec::new();
+        let exact = [features.exact];
+        for kind in [KeyKind::Exact, KeyKind::Fingerprint, KeyKind::Period] {
+            let keys: &[u64] = match kind {
+                KeyKind::Exact => &exact,
+                KeyKind::Fingerprint => &features.fingerprints,
+                KeyKind::Period => &features.period,
+            };
+            for &key in keys {
+                if self.pruned.contains(kind, key) {
+                    continue;
+                }
+                self.gather(kind, key, &mut ids)?;
+                let list: &[u32] = if ids.len() > limits.posting_cap {
+                    answer.long_lists += 1;
+                    ids.sort_unstable();
+                    &ids[ids.len() - limits.long_list_tail..]
+                } else {
+                    &ids
+                };
+                for &d in list {
+                    let c = counts.entry(d).or_default();
+                    match kind {
+                        KeyKind::Exact => c.exact = true,
+                        KeyKind::Fingerprint => c.fp = c.fp.saturating_add(1),
+                        KeyKind::Period => c.period = c.period.saturating_add(1),
+                    }
+                }
+            }
+        }
+        if let Some(x) = exclude {
+            counts.remove(&x);
+        }
+        let my_period = features.period.len();
+        // Exact copies first: identical normalized text needs no alignment.
+        let mut exact_ids: Vec<u32> = counts.iter().filter(|(_, c)| c.exact).map(|(&d, _)| d).collect();
+        exact_ids.sort_unstable();
+        for d in exact_ids.into_iter().rev() {
+            if self.is_deleted(d)? {
+                continue;
+            }
+            if let (Some(url), Some((_, _, cluster, _))) = (self.doc_url(d)?, self.doc_summary(d)?) {
+                let (ccs, clr) = (1.0, 1.0);
+                let cmp = Comparison {
+                    relation: Relation::Duplicate,
+                    resemble: 1.0,
+                    contain: 1.0,
+                    ccs,
+                    clr,
+                    tlcs_chars: chars.len(),
+                    a_chars: chars.len(),
+                    b_chars: chars.len(),
+                    spans: Vec::new(),
+                    rounds: 0,
+                    numeric_conflicts: 0,
+                    near_miss: false,
+                    rejected_early: false,
+                };
+                answer.exact = Some(Match { doc_id: d, url, cluster, cmp });
+                break;
+            }
+        }
+        let exact_doc = answer.exact.as_ref().map(|m| m.doc_id);
+        // Filter, then rank by shared fingerprints and CCS.
+        let mut pre: Vec<(u32, Counts)> = counts
+            .into_iter()
+            .filter(|(d, c)| Some(*d) != exact_doc && (c.fp >= 1 || c.period >= 2 || (c.period >= 1 && my_period <= 2)))
+            .collect();
+        pre.sort_unstable_by(|a, b| (b.1.fp, b.1.period, b.0).cmp(&(a.1.fp, a.1.period, a.0)));
+        pre.truncate(limits.max_candidates * 8);
+        let mut ranked: Vec<(u32, u16, f64, f64)> = Vec::with_capacity(pre.len());
+        for (d, c) in pre {
+            let Some((their_period, _, _, _)) = self.doc_summary(d)? else { continue };
+            let (small, large) = ((my_period as u32).min(their_period), (my_period as u32).max(their_period));
+            let ccs = if small == 0 { 0.0 } else { f64::from(c.period) / f64::from(small) };
+            let clr = if large == 0 { 1.0 } else { f64::from(small) / f64::from(large) };
+            ranked.push((d, c.fp, ccs, clr));
+        }
+        ranked.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)).then(b.0.cmp(&a.0)));
+        let prep = Prepared::new(chars, &params);
+        for (d, _, ccs, clr) in ranked {
+            if answer.verified >= limits.max_candidates {
+                break;
+            }
+            if self.is_deleted(d)? {
+                continue;
+            }
+            let Some(text) = self.doc_text(d)? else { continue };
+            answer.verified += 1;
+            let cmp = self.verifier.compare_prepared(chars, &prep, &text, (ccs, clr), &params);
+            if cmp.relation.is_similar() {
+                let url = self.doc_url(d)?.unwrap_or_default();
+                let cluster = self.doc_summary(d)?.map_or(d, |s| s.2);
+                answer.matches.push(Match { doc_id: d, url, cluster, cmp });
+            }
+        }
+        answer.matches.sort_by(|a, b| {
+            rank(a.cmp.relation)
+                .cmp(&rank(b.cmp.relation))
+                .then(b.cmp.tlcs_chars.cmp(&a.cmp.tlcs_chars))
+                .then(b.doc_id.cmp(&a.doc_id))
+        });
+        Ok(answer)
+    }
+
+    /// Inserts a page (durable after [`Index::commit`]); returns its doc id.
+    pub fn insert(&mut self, doc: NewDoc<'_>) -> Result<u32> {
+        let doc_id = self.manifest.next_doc_id;
+        if doc_id == u32::MAX {
+            return Err(StoreError::Limit(format!("{}: doc ids exhausted", self.dir.display())));
+        }
+        let writer = self.writer()?;
+        let site_id = writer.catalog.site_id(doc.site)?;
+        let text: String = doc.chars.iter().collect();
+        let rec = DocRecord {
+            doc_id,
+            url: doc.url.to_owned(),
+            site: doc.site.to_owned(),
+            site_id,
+            fetched_at: doc.fetched_at,
+            cluster: doc.cluster.unwrap_or(doc_id),
+            flags: if doc.features.fingerprint_fallback { DOC_FLAG_FALLBACK } else { 0 },
+            chars: doc.chars.len() as u32,
+            text,
+            period: doc.features.period.clone(),
+            fingerprints: doc.features.fingerprints.clone(),
+            exact: doc.features.exact,
+            replaces: doc.replaces,
+        };
+        writer.wal.append(&rec);
+        self.mem.insert(rec);
+        self.manifest.next_doc_id += 1;
+        Ok(doc_id)
+    }
+
+    /// Makes every insert so far durable (one fsync of the WAL).
+    pub fn commit(&mut self) -> Result<()> {
+        self.writer()?.wal.commit()
+    }
+
+    /// Flushes the memtable if it passed the flush policy.
+    pub fn maybe_flush(&mut self) -> Result<bool> {
+        if self.mem.len() >= self.flush_policy.max_docs || self.mem.text_bytes() >= self.flush_policy.max_text_bytes {
+            self.flush()?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// Writes the memtable as a new segment and starts a new WAL.
+    ///
+    /// Order, for crash safety: segment file (temp + fsync + rename), new empty WAL, manifest
+    /// (atomic), then the old WAL is deleted. A crash before the manifest leaves the old state
+    /// (the new files are orphans, collected on the next open); after it, the new one.
+    pub fn flush(&mut self) -> Result<()> {
+        self.commit()?;
+        if self.mem.is_empty() {
+            return Ok(());
+        }
+        let seg_id = self.manifest.next_segment_id;
+        let pruned = &self.pruned;
+        let path = write_segment(&segments_dir(&self.dir), seg_id, self.mem.docs(), self.mem.deletes(), &|k, key| {
+            pruned.contains(k, key)
+        })?;
+        let seg = Segment::open(&path)?;
+        let new_gen = self.manifest.wal_gen + 1;
+        let wal = Wal::create(&wal_dir(&self.dir), new_gen)?;
+        let mut m = self.manifest.clone();
+        m.generation += 1;
+        m.next_segment_id += 1;
+        m.wal_gen = new_gen;
+        m.segments.push(SegmentRef { id: seg_id, doc_count: seg.doc_count(), file_len: seg.file_len() });
+        m.store(&self.dir)?;
+        let old = wal_dir(&self.dir).join(wal_file_name(self.manifest.wal_gen));
+        self.manifest = m;
+        self.segments.push(Arc::new(seg));
+        self.mem.clear();
+        self.writer()?.wal = wal;
+        if let Err(e) = std::fs::remove_file(&old) {
+            tracing::warn!(file = %old.display(), error = %e, "could not remove the old WAL; it is collected on the next open");
+        }
+        Ok(())
+    }
+
+    /// Merges every segment (and the memtable) into one: drops replaced documents and prunes
+    /// keys whose frequency marks them as template or spam (see [`PrunePolicy`]).
+    pub fn compact(&mut self, policy: PrunePolicy) -> Result<CompactStats> {
+        self.flush()?;
+        let mut stats = CompactStats { segments_in: self.segments.len(), ..Default::default() };
+        if self.segments.is_empty() {
+            return Ok(stats);
+        }
+        // Live documents with their keys rebuilt from the postings.
+        let mut docs: Vec<DocRecord> = Vec::new();
+        let mut slot: HashMap<u32, usize> = HashMap::new();
+        let segments: Vec<Arc<Segment>> = self.segments.clone();
+        for seg in &segments {
+            let metas: Vec<DocMeta> = seg.docs()?.to_vec();
+            let mut block_no = u32::MAX;
+            let mut block: Vec<u8> = Vec::new();
+            for m in &metas {
+                if self.is_deleted(m.doc_id)? {
+                    stats.dropped_docs += 1;
+                    continue;
+                }
+                if m.text_block != block_no {
+                    block = seg.text_block(m.text_block)?;
+                    block_no = m.text_block;
+                }
+                let (url, site) = seg.strings(m)?;
+                slot.insert(m.doc_id, docs.len());
+                docs.push(DocRecord {
+                    doc_id: m.doc_id,
+                    url,
+                    site,
+                    site_id: m.site_id,
+                    fetched_at: m.fetched_at,
+                    cluster: m.cluster,
+                    flags: m.flags,
+                    text: seg.text_in(m, &block)?.to_owned(),
+                    chars: m.chars,
+                    period: Vec::new(),
+                    fingerprints: Vec::new(),
+                    exact: m.exact,
+                    replaces: None,
+                });
+            }
+            let mut ids = Vec::new();
+            for kind in [KeyKind::Period, KeyKind::Fingerprint] {
+                for e in seg.key_entries(kind)? {
+                    ids.clear();
+                    seg.postings_of(kind, e)?
+                        .decode_into(&mut ids)
+                        .ok_or_else(|| StoreError::corrupt(seg.path(), 0, "postings do not decode"))?;
+                    for d in &ids {
+                        if let Some(&i) = slot.get(d) {
+                            match kind {
+                                KeyKind::Period => docs[i].period.push(e.key),
+                                _ => docs[i].fingerprints.push(e.key),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        docs.sort_unstable_by_key(|d| d.doc_id);
+        for d in &mut docs {
+            d.period.sort_unstable();
+            d.fingerprints.sort_unstable();
+        }
+        // Frequencies and site concentration of every key.
+        let mut newly: Vec<(KeyKind, u64, PrunedInfo)> = Vec::new();
+        for kind in [KeyKind::Period, KeyKind::Fingerprint] {
+            let mut pairs: Vec<(u64, u32)> = Vec::new();
+            for (i, d) in docs.iter().enumerate() {
+                pairs.extend(d.keys(kind).iter().map(|&k| (k, i as u32)));
+            }
+            pairs.sort_unstable();
+            let mut i = 0;
+            while i < pairs.len() {
+                let mut j = i;
+                while j < pairs.len() && pairs[j].0 == pairs[i].0 {
+                    j += 1;
+                }
+                let freq = j - i;
+                if freq > policy.site_cap.min(policy.global_cap) {
+                    let mut per_site: HashMap<&str, usize> = HashMap::new();
+                    for p in &pairs[i..j] {
+                        *per_site.entry(docs[p.1 as usize].site.as_str()).or_default() += 1;
+                    }
+                    let top = per_site.values().copied().max().unwrap_or(0);
+                    let reason = if freq > policy.global_cap {
+                        Some("global")
+                    } else if top as f64 >= policy.site_share * freq as f64 {
+                        Some("site")
+                    } else {
+                        None
+                    };
+                    if let Some(reason) = reason {
+                        newly.push((
+                            kind,
+                            pairs[i].0,
+                            PrunedInfo { frequency: freq as u64, sites: per_site.len() as u64, reason: reason.into() },
+                        ));
+                    }
+                }
+                i = j;
+            }
+        }
+        stats.pruned_keys = newly.len();
+        stats.docs = docs.len();
+        let mut all: Vec<(KeyKind, u64)> = self.pruned.iter().collect();
+        all.extend(newly.iter().map(|(k, v, _)| (*k, *v)));
+        let pruned = PrunedSet::new(all);
+        let seg_id = self.manifest.next_segment_id;
+        let path = write_segment(&segments_dir(&self.dir), seg_id, &docs, &[], &|k, key| pruned.contains(k, key))?;
+        let seg = Segment::open(&path)?;
+        let mut m = self.manifest.clone();
+        m.generation += 1;
+        m.next_segment_id += 1;
+        if !newly.is_empty() {
+            m.pruned_gen += 1;
+            pruned.store(&self.dir, m.pruned_gen)?;
+            let w = self.writer()?;
+            for (k, v, info) in &newly {
+                w.catalog.add_pruned(*k, *v, info)?;
+            }
+            w.catalog.flush()?;
+        }
+        m.segments = vec![SegmentRef { id: seg_id, doc_count: seg.doc_count(), file_len: seg.file_len() }];
+        m.store(&self.dir)?;
+        self.manifest = m;
+        self.segments = vec![Arc::new(seg)];
+        self.pruned = pruned;
+        self.cache = TextCache::default();
+        collect_garbage(&self.dir, &self.manifest)?;
+        Ok(stats)
+    }
+
+    /// Every live document's (doc id, url, cluster), in doc-id order, through `f`.
+    pub fn for_each_doc(&self, mut f: impl FnMut(u32, &str, u32) -> std::io::Result<()>) -> Result<()> {
+        let io = |e| StoreError::io(&self.dir, e);
+        for seg in &self.segments {
+            for m in seg.docs()? {
+                if !self.is_deleted(m.doc_id)? {
+                    f(m.doc_id, &seg.strings(m)?.0, m.cluster).map_err(io)?;
+                }
+            }
+        }
+        for d in self.mem.docs() {
+            if !self.is_deleted(d.doc_id)? {
+                f(d.doc_id, &d.url, d.cluster).map_err(io)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Live documents (memtable included).
+    pub fn live_docs(&self) -> Result<u64> {
+        let mut n = 0u64;
+        self.for_each_doc(|_, _, _| {
+            n += 1;
+            Ok(())
+        })?;
+        Ok(n)
+    }
+
+    /// Makes the catalog durable; called at the end of a run.
+    pub fn close(mut self) -> Result<()> {
+        self.commit()?;
+        if let Some(w) = &self.writer {
+            w.catalog.flush()?;
+        }
+        Ok(())
+    }
+}
+
+fn rank(r: Relation) -> u8 {
+    match r {
+        Relation::Duplicate => 0,
+        Relation::Contains | Relation::Contained => 1,
+        Relation::Overlaps => 2,
+        Relation::Different => 3,
+    }
+}
+
+/// Deletes files no manifest names: segments and WALs of interrupted flushes, old pruned-key
+/// files, temporary files. Only the writer calls this (it holds the lock).
+fn collect_garbage(dir: &Path, m: &Manifest) -> Result<()> {
+    let live: std::collections::HashSet<u64> = m.segments.iter().map(|s| s.id).collect();
+    for (id, path) in list_segment_files(&segments_dir(dir))? {
+        if !live.contains(&id) {
+            tracing::info!(file = %path.display(), "removing a segment no manifest names");
+            std::fs::remove_file(&path).map_err(|e| StoreError::io(&path, e))?;
+        }
+    }
+    let keep_wal = wal_file_name(m.wal_gen);
+    let keep_pruned = pruned_file_name(m.pruned_gen);
+    for d in [dir.to_path_buf(), segments_dir(dir), wal_dir(dir)] {
+        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        for entry in rd.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let stale = name.starts_with(".tmp-")
+                || (name.starts_with("wal-") && name.ends_with(".log") && name != keep_wal)
+                || (name.starts_with("pruned-") && name.ends_with(".ddp") && name != keep_pruned);
+            if stale {
+                let p = entry.path();
+                std::fs::remove_file(&p).map_err(|e| StoreError::io(&p, e))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What [`verify`] found.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct VerifyReport {
+    /// Manifest generation checked.
+    pub generation: u64,
+    /// Live segments.
+    pub segments: usize,
+    /// Documents in segments.
+    pub segment_docs: u64,
+    /// Documents in the WAL.
+    pub wal_docs: usize,
+    /// Live documents (not replaced).
+    pub live_docs: u64,
+    /// Whether the WAL ends in an incomplete record (normal while a writer is appending, or
+    /// after a crash: the next writer drops it).
+    pub wal_torn_tail: bool,
+    /// Every problem found, each naming its file (and offset for corruption).
+    pub problems: Vec<String>,
+}
+
+/// Checks a whole index without the writer's lock: every checksum of every file, the structure
+/// of segments, the WAL, the manifest's consistency, and that no URL is stored live twice.
+pub fn verify(dir: &Path) -> Result<VerifyReport> {
+    let mut report = VerifyReport::default();
+    let index = match Index::open_reader(dir) {
+        Ok(i) => i,
+        Err(e @ (StoreError::Corrupt(_) | StoreError::Version { .. })) => {
+            report.problems.push(e.to_string());
+            // Open failed on the first bad file; still check every segment file on its own.
+            if let Ok(m) = Manifest::load(dir) {
+                report.generation = m.generation;
+                for r in &m.segments {
+                    let path = segments_dir(dir).join(segment_file_name(r.id));
+                    match Segment::open(&path) {
+                        Ok(s) => report.problems.extend(s.verify().iter().map(ToString::to_string)),
+                        Err(e) => report.problems.push(e.to_string()),
+                    }
+                }
+            }
+            report.problems.dedup();
+            return Ok(report);
+        }
+        Err(e) => return Err(e),
+    };
+    report.generation = index.manifest.generation;
+    report.segments = index.segments.len();
+    report.wal_docs = index.mem.len();
+    let wal_path = wal_dir(dir).join(wal_file_name(index.manifest.wal_gen));
+    if let Ok(c) = read_wal(&wal_path, index.manifest.wal_gen) {
+        report.wal_torn_tail = c.torn_tail;
+    }
+    let mut prev_max: Option<u32> = None;
+    for seg in &index.segments {
+        report.segment_docs += u64::from(seg.doc_count());
+        report.problems.extend(seg.verify().iter().map(ToString::to_string));
+        let (lo, hi) = seg.doc_range();
+        if seg.doc_count() > 0 {
+            if prev_max.is_some_and(|p| lo <= p) {
+                report.problems.push(format!("{}: doc ids {lo}..={hi} overlap an older segment", seg.path().display()));
+            }
+            if hi >= index.manifest.next_doc_id {
+                report
+                    .problems
+                    .push(format!("{}: doc id {hi} is not below the manifest's next id", seg.path().display()));
+            }
+            prev_max = Some(hi);
+        }
+    }
+    if !report.problems.is_empty() {
+        return Ok(report);
+    }
+    let mut seen: HashMap<u64, Vec<(u32, String)>> = HashMap::new();
+    let walk = index.for_each_doc(|doc_id, url, _| {
+        seen.entry(url_hash(url)).or_default().push((doc_id, url.to_owned()));
+        Ok(())
+    });
+    if let Err(e) = walk {
+        report.problems.push(e.to_string());
+        return Ok(report);
+    }
+    for list in seen.values() {
+        report.live_docs += list.len() as u64;
+        let mut urls: Vec<&str> = list.iter().map(|(_, u)| u.as_str()).collect();
+        urls.sort_unstable();
+        for w in urls.windows(2) {
+            if w[0] == w[1] {
+                report.problems.push(format!("{}: URL {} is stored live more than once", dir.display(), w[0]));
+            }
+        }
+    }
+    report.problems.dedup();
+    Ok(report)
+}

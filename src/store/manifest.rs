@@ -1,0 +1,169 @@
+//! The manifest: which segments are live, which WAL is current, and the index's parameters.
+//!
+//! Rewritten whole and atomically (temporary file, fsync, rename) on every change, so a reader
+//! needs no lock: it reads whichever complete version the rename left. Layout in format-spec.md.
+
+use std::path::Path;
+
+use super::error::{Result, StoreError};
+use super::format::{FORMAT_VERSION, MANIFEST_MAGIC};
+use super::fsutil::write_atomic;
+use crate::params::Params;
+
+/// File name of the manifest in the index directory.
+pub const MANIFEST_FILE: &str = "MANIFEST";
+
+/// A live segment as the manifest lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SegmentRef {
+    /// Segment id (file `segments/seg-<id>.ddb`).
+    pub id: u64,
+    /// Documents in it.
+    pub doc_count: u32,
+    /// File size, checked on open.
+    pub file_len: u64,
+}
+
+/// The manifest's content.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Manifest {
+    /// Incremented on every rewrite.
+    pub generation: u64,
+    /// Next document id to assign.
+    pub next_doc_id: u32,
+    /// Next segment id to assign.
+    pub next_segment_id: u64,
+    /// The current WAL generation (file `wal/wal-<gen>.log`).
+    pub wal_gen: u64,
+    /// Generation of the pruned-keys file (0: none).
+    pub pruned_gen: u64,
+    /// Feature and verification parameters the index was built with.
+    pub params: Params,
+    /// Live segments, oldest first (doc-id ranges increase).
+    pub segments: Vec<SegmentRef>,
+}
+
+impl Manifest {
+    /// A new, empty index's manifest.
+    pub fn new(params: Params) -> Manifest {
+        Manifest {
+            generation: 1,
+            next_doc_id: 1,
+            next_segment_id: 1,
+            wal_gen: 1,
+            pruned_gen: 0,
+            params,
+            segments: Vec::new(),
+        }
+    }
+
+    /// Serializes (format-spec.md, "MANIFEST").
+    pub fn encode(&self) -> Vec<u8> {
+        let params = serde_json::to_vec(&self.params).unwrap_or_default();
+        let mut b = Vec::with_capacity(64 + params.len() + 24 * self.segments.len());
+        b.extend_from_slice(&MANIFEST_MAGIC);
+        b.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        b.extend_from_slice(&0u32.to_le_bytes());
+        b.extend_from_slice(&self.generation.to_le_bytes());
+        b.extend_from_slice(&self.next_doc_id.to_le_bytes());
+        b.extend_from_slice(&0u32.to_le_bytes());
+        b.extend_from_slice(&self.next_segment_id.to_le_bytes());
+        b.extend_from_slice(&self.wal_gen.to_le_bytes());
+        b.extend_from_slice(&self.pruned_gen.to_le_bytes());
+        b.extend_from_slice(&(params.len() as u32).to_le_bytes());
+        b.extend_from_slice(&(self.segments.len() as u32).to_le_bytes());
+        b.extend_from_slice(&params);
+        for s in &self.segments {
+            b.extend_from_slice(&s.id.to_le_bytes());
+            b.extend_from_slice(&s.doc_count.to_le_bytes());
+            b.extend_from_slice(&0u32.to_le_bytes());
+            b.extend_from_slice(&s.file_len.to_le_bytes());
+        }
+        let crc = crc32fast::hash(&b);
+        b.extend_from_slice(&crc.to_le_bytes());
+        b
+    }
+
+    /// Parses a manifest read from `path`.
+    pub fn decode(buf: &[u8], path: &Path) -> Result<Manifest> {
+        let bad = |off: usize, what: &str| StoreError::corrupt(path, off as u64, what);
+        if buf.len() < 68 || buf[..8] != MANIFEST_MAGIC {
+            return Err(bad(0, "not a dedupdb manifest"));
+        }
+        let body = &buf[..buf.len() - 4];
+        let crc = u32::from_le_bytes([buf[buf.len() - 4], buf[buf.len() - 3], buf[buf.len() - 2], buf[buf.len() - 1]]);
+        let u32_at = |o: usize| u32::from_le_bytes([buf[o], buf[o + 1], buf[o + 2], buf[o + 3]]);
+        let u64_at = |o: usize| {
+            let mut a = [0u8; 8];
+            a.copy_from_slice(&buf[o..o + 8]);
+            u64::from_le_bytes(a)
+        };
+        let version = u32_at(8);
+        if crc32fast::hash(body) != crc {
+            return Err(bad(buf.len() - 4, "manifest checksum mismatch"));
+        }
+        if version != FORMAT_VERSION {
+            return Err(StoreError::Version { path: path.into(), found: version, supported: FORMAT_VERSION });
+        }
+        let params_len = u32_at(56) as usize;
+        let nseg = u32_at(60) as usize;
+        let need = 64usize.checked_add(params_len).and_then(|x| x.checked_add(nseg.checked_mul(24)?));
+        if need != Some(body.len()) {
+            return Err(bad(56, "manifest lengths do not add up"));
+        }
+        let params: Params =
+            serde_json::from_slice(&buf[64..64 + params_len]).map_err(|e| bad(64, &format!("parameters: {e}")))?;
+        let mut segments = Vec::with_capacity(nseg);
+        for i in 0..nseg {
+            let o = 64 + params_len + 24 * i;
+            segments.push(SegmentRef { id: u64_at(o), doc_count: u32_at(o + 8), file_len: u64_at(o + 16) });
+        }
+        Ok(Manifest {
+            generation: u64_at(16),
+            next_doc_id: u32_at(24),
+            next_segment_id: u64_at(32),
+            wal_gen: u64_at(40),
+            pruned_gen: u64_at(48),
+            params,
+            segments,
+        })
+    }
+
+    /// Reads the manifest of the index at `dir`.
+    pub fn load(dir: &Path) -> Result<Manifest> {
+        let path = dir.join(MANIFEST_FILE);
+        let buf = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(StoreError::NotFound { path: dir.into() })
+            }
+            Err(e) => return Err(StoreError::io(&path, e)),
+        };
+        Manifest::decode(&buf, &path)
+    }
+
+    /// Writes the manifest atomically.
+    pub fn store(&self, dir: &Path) -> Result<()> {
+        write_atomic(&dir.join(MANIFEST_FILE), &self.encode())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_every_flip_is_caught() {
+        let mut m = Manifest::new(Params::default());
+        m.segments.push(SegmentRef { id: 3, doc_count: 10, file_len: 4096 });
+        m.next_doc_id = 11;
+        let b = m.encode();
+        let p = Path::new("MANIFEST");
+        assert_eq!(Manifest::decode(&b, p).expect("decode"), m);
+        for at in 0..b.len() {
+            let mut bad = b.clone();
+            bad[at] ^= 1;
+            assert!(Manifest::decode(&bad, p).is_err(), "flip at {at}");
+        }
+    }
+}

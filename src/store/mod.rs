@@ -1,0 +1,30 @@
+//! The persistent index: immutable segments, a memtable backed by a write-ahead log, an atomic
+//! manifest, a pruned-keys snapshot, and a small sled catalog. format-spec.md describes every byte.
+//!
+//! ```text
+//! DB/
+//!   MANIFEST            live segments, WAL generation, parameters (atomic rewrite)
+//!   LOCK                the writer's OS lock
+//!   pruned-<gen>.ddp    pruned keys snapshot (readers use it; the catalog has the details)
+//!   catalog/            sled: sites, pruned keys with frequency and reason, counters
+//!   wal/wal-<gen>.log   inserts not yet in a segment
+//!   segments/seg-<id>.ddb
+//! ```
+
+pub mod catalog;
+pub mod doc;
+pub mod error;
+pub mod format;
+mod fsutil;
+pub mod index;
+pub mod manifest;
+pub mod memtable;
+pub mod pruned;
+pub mod segment;
+pub mod wal;
+
+pub use error::{Corrupt, Result, StoreError};
+pub use index::{
+    verify, CompactStats, FlushPolicy, Index, Match, NewDoc, PrunePolicy, QueryAnswer, QueryLimits, UrlEntryInfo,
+    VerifyReport,
+};

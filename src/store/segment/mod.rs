@@ -1,0 +1,579 @@
+//! Immutable segment files: reading them from a memory map.
+//!
+//! Opening checks what is cheap: the header, the footer's CRC, that every section lies inside the
+//! data region, and the CRC of the page-checksum table. The data region is checked page by page
+//! (64 KiB) the first time anything reads a page, so a flipped byte anywhere is an error naming the
+//! file and offset before any answer depends on it; [`Segment::verify`] checks everything.
+
+mod write;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use memmap2::Mmap;
+
+pub use write::{segment_file_name, write_segment};
+
+use super::error::{Corrupt, Result, StoreError};
+use super::format::*;
+
+/// An open segment.
+pub struct Segment {
+    path: PathBuf,
+    id: u64,
+    map: Mmap,
+    sections: [(usize, usize); 15],
+    trailer: SegmentTrailer,
+    data_start: usize,
+    data_end: usize,
+    page_crcs: Vec<u32>,
+    verified: Vec<AtomicU64>,
+    dict: Option<zstd::dict::DecoderDictionary<'static>>,
+}
+
+impl std::fmt::Debug for Segment {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Segment").field("path", &self.path).field("docs", &self.trailer.doc_count).finish()
+    }
+}
+
+/// A posting list: doc ids in increasing order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Postings<'a> {
+    /// A key held by one document.
+    One(u32),
+    /// Delta-varint encoded ids.
+    Many {
+        /// Encoded bytes, starting at the list.
+        bytes: &'a [u8],
+        /// Number of ids.
+        count: u32,
+    },
+}
+
+impl Postings<'_> {
+    /// Number of documents.
+    pub fn len(&self) -> usize {
+        match self {
+            Postings::One(_) => 1,
+            Postings::Many { count, .. } => *count as usize,
+        }
+    }
+
+    /// True for an empty list (never produced by the writer).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Decodes the ids into `out`; `None` when the encoding is broken.
+    pub fn decode_into(&self, out: &mut Vec<u32>) -> Option<()> {
+        match *self {
+            Postings::One(d) => out.push(d),
+            Postings::Many { bytes, count } => {
+                let mut pos = 0;
+                let mut prev = 0u32;
+                for _ in 0..count {
+                    let delta = u32::try_from(get_varint(bytes, &mut pos)?).ok()?;
+                    prev = prev.checked_add(delta)?;
+                    out.push(prev);
+                }
+            }
+        }
+        Some(())
+    }
+}
+
+impl Segment {
+    /// Opens and checks the structure of a segment file.
+    pub fn open(path: &Path) -> Result<Segment> {
+        let file = std::fs::File::open(path).map_err(|e| StoreError::io(path, e))?;
+        // SAFETY: segment files are immutable once published (written to a temporary name and
+        // renamed); nothing writes to a mapped file, and deletion keeps the mapping valid.
+        let map = unsafe { Mmap::map(&file) }.map_err(|e| StoreError::io(path, e))?;
+        let bad = |offset: usize, what: &str| StoreError::corrupt(path, offset as u64, what);
+        let hlen = std::mem::size_of::<SegmentHeader>();
+        let tlen = std::mem::size_of::<SegmentTrailer>();
+        if map.len() < hlen + tlen {
+            return Err(bad(0, "file too short for a segment"));
+        }
+        let header: SegmentHeader = bytemuck::pod_read_unaligned(&map[..hlen]);
+        if header.magic != SEGMENT_MAGIC {
+            return Err(bad(0, "not a dedupdb segment (bad magic)"));
+        }
+        if header.crc != crc32fast::hash(&map[..28]) {
+            return Err(bad(0, "header checksum mismatch"));
+        }
+        if header.version != FORMAT_VERSION {
+            return Err(StoreError::Version { path: path.into(), found: header.version, supported: FORMAT_VERSION });
+        }
+        let tstart = map.len() - tlen;
+        let trailer: SegmentTrailer = bytemuck::pod_read_unaligned(&map[tstart..]);
+        if trailer.magic != SEGMENT_END_MAGIC {
+            return Err(bad(tstart, "bad trailer magic (truncated file?)"));
+        }
+        let elen = std::mem::size_of::<SectionEntry>();
+        let table_len = (trailer.section_count as usize).checked_mul(elen).filter(|&l| l <= tstart - hlen);
+        let Some(table_len) = table_len else { return Err(bad(tstart, "section count out of range")) };
+        let fstart = tstart - table_len;
+        if trailer.crc != crc32fast::hash(&map[fstart..map.len() - 12]) {
+            return Err(bad(fstart, "footer checksum mismatch"));
+        }
+        if trailer.version != FORMAT_VERSION {
+            return Err(StoreError::Version { path: path.into(), found: trailer.version, supported: FORMAT_VERSION });
+        }
+        if trailer.page_size as usize != PAGE_SIZE {
+            return Err(bad(tstart, "unsupported checksum page size"));
+        }
+        let mut sections = [(0usize, 0usize); 15];
+        for i in 0..trailer.section_count as usize {
+            let e: SectionEntry = bytemuck::pod_read_unaligned(&map[fstart + i * elen..fstart + (i + 1) * elen]);
+            let (off, len) = (e.offset as usize, e.len as usize);
+            if off % 8 != 0 || off < hlen || off.checked_add(len).is_none_or(|end| end > fstart) {
+                return Err(bad(fstart + i * elen, "section out of bounds"));
+            }
+            if let Some(slot) = sections.get_mut(e.kind as usize) {
+                *slot = (off, off + len);
+            }
+        }
+        let (cs, ce) = sections[SectionKind::PageCrcs as usize];
+        if ce < cs || crc32fast::hash(&map[cs..ce]) != trailer.page_crcs_crc {
+            return Err(bad(cs, "page checksum table mismatch"));
+        }
+        if map[ce..fstart].iter().any(|&b| b != 0) {
+            return Err(bad(ce, "padding before the footer is not zero"));
+        }
+        let page_crcs: Vec<u32> =
+            map[cs..ce].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        let (data_start, data_end) = (hlen, cs);
+        if page_crcs.len() != (data_end - data_start).div_ceil(PAGE_SIZE) {
+            return Err(bad(cs, "page checksum table has the wrong length"));
+        }
+        for kind in SectionKind::ALL {
+            let (s, e) = sections[kind as usize];
+            if kind != SectionKind::PageCrcs && e > data_end {
+                return Err(bad(s, "section overlaps the checksum table"));
+            }
+        }
+        let verified = (0..page_crcs.len().div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+        let mut seg = Segment {
+            path: path.to_path_buf(),
+            id: header.segment_id,
+            map,
+            sections,
+            trailer,
+            data_start,
+            data_end,
+            page_crcs,
+            verified,
+            dict: None,
+        };
+        let dict = seg.section(SectionKind::Dict)?;
+        if !dict.is_empty() {
+            seg.dict = Some(zstd::dict::DecoderDictionary::copy(dict));
+        }
+        Ok(seg)
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The segment id.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// Documents in the segment (deleted ones included until a merge drops them).
+    pub fn doc_count(&self) -> u32 {
+        self.trailer.doc_count
+    }
+
+    /// Smallest and largest doc id.
+    pub fn doc_range(&self) -> (u32, u32) {
+        (self.trailer.min_doc, self.trailer.max_doc)
+    }
+
+    /// File size in bytes.
+    pub fn file_len(&self) -> u64 {
+        self.map.len() as u64
+    }
+
+    /// Byte size of a section.
+    pub fn section_len(&self, kind: SectionKind) -> u64 {
+        let (s, e) = self.sections[kind as usize];
+        (e - s) as u64
+    }
+
+    fn corrupt(&self, offset: usize, what: impl Into<String>) -> StoreError {
+        StoreError::corrupt(&self.path, offset as u64, what)
+    }
+
+    /// Checks the CRC of every data page overlapping `start..end` not checked before.
+    fn check(&self, start: usize, end: usize) -> Result<()> {
+        if end <= start {
+            return Ok(());
+        }
+        let first = (start - self.data_start) / PAGE_SIZE;
+        let last = (end - 1 - self.data_start) / PAGE_SIZE;
+        for p in first..=last {
+            let (word, bit) = (p / 64, 1u64 << (p % 64));
+            if self.verified[word].load(Ordering::Relaxed) & bit != 0 {
+                continue;
+            }
+            let s = self.data_start + p * PAGE_SIZE;
+            let e = (s + PAGE_SIZE).min(self.data_end);
+            if crc32fast::hash(&self.map[s..e]) != self.page_crcs[p] {
+                return Err(self.corrupt(s, format!("checksum mismatch in bytes {s}..{e}")));
+            }
+            self.verified[word].fetch_or(bit, Ordering::Relaxed);
+        }
+        Ok(())
+    }
+
+    /// A whole section, checked.
+    fn section(&self, kind: SectionKind) -> Result<&[u8]> {
+        let (s, e) = self.sections[kind as usize];
+        self.check(s, e)?;
+        Ok(&self.map[s..e])
+    }
+
+    /// A section as a table of records, unchecked (callers check the ranges they read).
+    fn table<T: bytemuck::Pod>(&self, kind: SectionKind) -> Result<&[T]> {
+        let (s, e) = self.sections[kind as usize];
+        bytemuck::try_cast_slice(&self.map[s..e]).map_err(|_| self.corrupt(s, format!("{kind:?} table is misaligned")))
+    }
+
+    /// Record `i` of a table, with its page checked.
+    fn record<'a, T: bytemuck::Pod>(&self, table: &'a [T], kind: SectionKind, i: usize) -> Result<&'a T> {
+        let size = std::mem::size_of::<T>();
+        let start = self.sections[kind as usize].0 + i * size;
+        self.check(start, start + size)?;
+        Ok(&table[i])
+    }
+
+    /// Binary search over a checked table by a key function.
+    fn search<T: bytemuck::Pod, K: Ord>(
+        &self,
+        kind: SectionKind,
+        key: K,
+        f: impl Fn(&T) -> K,
+    ) -> Result<(usize, bool)> {
+        let table: &[T] = self.table(kind)?;
+        let (mut lo, mut hi) = (0usize, table.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            match f(self.record(table, kind, mid)?).cmp(&key) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return Ok((mid, true)),
+            }
+        }
+        Ok((lo, false))
+    }
+
+    /// The posting list of `key`, if the segment has it.
+    pub fn postings(&self, kind: KeyKind, key: u64) -> Result<Option<Postings<'_>>> {
+        let (ks, ps) = SectionKind::keys_of(kind);
+        let (i, found) = self.search::<KeyEntry, u64>(ks, key, |e| e.key)?;
+        if !found {
+            return Ok(None);
+        }
+        let entry = *self.record(self.table::<KeyEntry>(ks)?, ks, i)?;
+        if entry.count == 1 {
+            return Ok(Some(Postings::One(entry.value)));
+        }
+        let (s, e) = self.sections[ps as usize];
+        let start = s + entry.value as usize;
+        if start >= e || entry.count == 0 {
+            return Err(self.corrupt(self.sections[ks as usize].0 + i * 16, "posting offset out of range"));
+        }
+        // A list takes at most 5 bytes per id.
+        let end = (start + 5 * entry.count as usize).min(e);
+        self.check(start, end)?;
+        Ok(Some(Postings::Many { bytes: &self.map[start..end], count: entry.count }))
+    }
+
+    /// All key entries of a kind, checked (for merges and inspection).
+    pub fn key_entries(&self, kind: KeyKind) -> Result<&[KeyEntry]> {
+        let (ks, _) = SectionKind::keys_of(kind);
+        self.section(ks)?;
+        self.table(ks)
+    }
+
+    /// The posting list of a key entry taken from [`Segment::key_entries`].
+    pub fn postings_of(&self, kind: KeyKind, entry: &KeyEntry) -> Result<Postings<'_>> {
+        if entry.count == 1 {
+            return Ok(Postings::One(entry.value));
+        }
+        let (_, ps) = SectionKind::keys_of(kind);
+        let (s, e) = self.sections[ps as usize];
+        let start = s + entry.value as usize;
+        if start >= e {
+            return Err(self.corrupt(s, "posting offset out of range"));
+        }
+        let end = (start + 5 * entry.count as usize).min(e);
+        self.check(start, end)?;
+        Ok(Postings::Many { bytes: &self.map[start..end], count: entry.count })
+    }
+
+    /// All document metadata, checked.
+    pub fn docs(&self) -> Result<&[DocMeta]> {
+        self.section(SectionKind::Docs)?;
+        self.table(SectionKind::Docs)
+    }
+
+    /// Metadata of `doc_id`, if in this segment.
+    pub fn doc(&self, doc_id: u32) -> Result<Option<(usize, &DocMeta)>> {
+        if doc_id < self.trailer.min_doc || doc_id > self.trailer.max_doc || self.trailer.doc_count == 0 {
+            return Ok(None);
+        }
+        let (i, found) = self.search::<DocMeta, u32>(SectionKind::Docs, doc_id, |d| d.doc_id)?;
+        if !found {
+            return Ok(None);
+        }
+        Ok(Some((i, self.record(self.table::<DocMeta>(SectionKind::Docs)?, SectionKind::Docs, i)?)))
+    }
+
+    /// Doc ids whose URL hashes to `hash`.
+    pub fn docs_with_url_hash(&self, hash: u64) -> Result<Vec<u32>> {
+        let table: &[UrlEntry] = self.table(SectionKind::Urls)?;
+        let (mut i, _) =
+            self.search::<UrlEntry, (u64, u32)>(SectionKind::Urls, (hash, 0), |u| (u.url_hash, u.doc_id))?;
+        let mut out = Vec::new();
+        while i < table.len() {
+            let u = self.record(table, SectionKind::Urls, i)?;
+            if u.url_hash != hash {
+                break;
+            }
+            out.push(u.doc_id);
+            i += 1;
+        }
+        Ok(out)
+    }
+
+    /// URL and site of a document.
+    pub fn strings(&self, meta: &DocMeta) -> Result<(String, String)> {
+        let (s, e) = self.sections[SectionKind::Strings as usize];
+        let start = s.saturating_add(meta.strings_off as usize);
+        let bad = || self.corrupt(start, format!("strings of doc {} do not parse", meta.doc_id));
+        if start >= e {
+            return Err(bad());
+        }
+        self.check(start, (start + 20).min(e))?;
+        let buf = &self.map[start..e];
+        let mut pos = 0;
+        let take = |pos: &mut usize| -> Result<String> {
+            let n = get_varint(buf, pos).and_then(|n| usize::try_from(n).ok()).ok_or_else(bad)?;
+            let end = pos.checked_add(n).filter(|&x| x <= buf.len()).ok_or_else(bad)?;
+            self.check(start + *pos, start + end)?;
+            let s = std::str::from_utf8(&buf[*pos..end]).map_err(|_| bad())?.to_owned();
+            *pos = end;
+            Ok(s)
+        };
+        let url = take(&mut pos)?;
+        let site = take(&mut pos)?;
+        Ok((url, site))
+    }
+
+    /// Decompressed bytes of text block `block`.
+    pub fn text_block(&self, block: u32) -> Result<Vec<u8>> {
+        let index: &[TextBlock] = self.table(SectionKind::TextIndex)?;
+        let Some(_) = index.get(block as usize) else {
+            return Err(
+                self.corrupt(self.sections[SectionKind::TextIndex as usize].0, format!("no text block {block}"))
+            );
+        };
+        let b = *self.record(index, SectionKind::TextIndex, block as usize)?;
+        let (s, e) = self.sections[SectionKind::Text as usize];
+        let start = s.saturating_add(b.offset as usize);
+        let end = start.saturating_add(b.comp_len as usize);
+        if end > e {
+            return Err(self.corrupt(start, format!("text block {block} out of range")));
+        }
+        self.check(start, end)?;
+        let frame = &self.map[start..end];
+        let out = match &self.dict {
+            Some(d) => zstd::bulk::Decompressor::with_prepared_dictionary(d)
+                .and_then(|mut z| z.decompress(frame, b.raw_len as usize)),
+            None => zstd::bulk::decompress(frame, b.raw_len as usize),
+        };
+        let out = out.map_err(|e| self.corrupt(start, format!("text block {block} does not decompress: {e}")))?;
+        if out.len() != b.raw_len as usize {
+            return Err(self.corrupt(start, format!("text block {block} has the wrong length")));
+        }
+        Ok(out)
+    }
+
+    /// The text of a document, given its decompressed block.
+    pub fn text_in<'b>(&self, meta: &DocMeta, block: &'b [u8]) -> Result<&'b str> {
+        let s = meta.text_off as usize;
+        let e = s.saturating_add(meta.text_len as usize);
+        let bytes =
+            block.get(s..e).ok_or_else(|| self.corrupt(0, format!("text of doc {} out of its block", meta.doc_id)))?;
+        std::str::from_utf8(bytes).map_err(|_| self.corrupt(0, format!("text of doc {} is not UTF-8", meta.doc_id)))
+    }
+
+    /// Doc ids of older segments that this segment deletes.
+    pub fn deletes(&self) -> Result<&[u32]> {
+        self.section(SectionKind::Deletes)?;
+        self.table(SectionKind::Deletes)
+    }
+
+    /// True when this segment deletes `doc_id`.
+    pub fn deletes_doc(&self, doc_id: u32) -> Result<bool> {
+        let d = self.table::<u32>(SectionKind::Deletes)?;
+        if d.is_empty() {
+            return Ok(false);
+        }
+        let (_, found) = self.search::<u32, u32>(SectionKind::Deletes, doc_id, |x| *x)?;
+        Ok(found)
+    }
+
+    /// Checks everything: every page's checksum, then the structures (sorted tables, postings
+    /// that decode, texts that decompress, strings that parse). Returns every problem found.
+    pub fn verify(&self) -> Vec<Corrupt> {
+        let mut out = Vec::new();
+        for p in 0..self.page_crcs.len() {
+            let s = self.data_start + p * PAGE_SIZE;
+            let e = (s + PAGE_SIZE).min(self.data_end);
+            if crc32fast::hash(&self.map[s..e]) != self.page_crcs[p] {
+                out.push(Corrupt {
+                    file: self.path.clone(),
+                    offset: s as u64,
+                    what: format!("checksum mismatch in bytes {s}..{e}"),
+                });
+            }
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        if let Err(e) = self.verify_structure() {
+            match e {
+                StoreError::Corrupt(c) => out.push(c),
+                other => out.push(Corrupt { file: self.path.clone(), offset: 0, what: other.to_string() }),
+            }
+        }
+        out
+    }
+
+    fn verify_structure(&self) -> Result<()> {
+        for kind in KeyKind::ALL {
+            let keys = self.key_entries(kind)?;
+            if keys.windows(2).any(|w| w[0].key >= w[1].key) {
+                return Err(
+                    self.corrupt(self.sections[SectionKind::keys_of(kind).0 as usize].0, "key table not sorted")
+                );
+            }
+            let mut ids = Vec::new();
+            for k in keys {
+                ids.clear();
+                self.postings_of(kind, k)?.decode_into(&mut ids).ok_or_else(|| {
+                    self.corrupt(0, format!("{} postings of key {:016x} do not decode", kind.name(), k.key))
+                })?;
+            }
+        }
+        let docs = self.docs()?;
+        if docs.windows(2).any(|w| w[0].doc_id >= w[1].doc_id) {
+            return Err(self.corrupt(self.sections[SectionKind::Docs as usize].0, "docs not sorted"));
+        }
+        let index: &[TextBlock] = self.table(SectionKind::TextIndex)?;
+        self.section(SectionKind::TextIndex)?;
+        for (b, tb) in index.iter().enumerate() {
+            let block = self.text_block(b as u32)?;
+            for d in docs.iter().skip(tb.first_doc as usize).take(tb.doc_count as usize) {
+                self.text_in(d, &block)?;
+                self.strings(d)?;
+            }
+        }
+        self.deletes()?;
+        self.section(SectionKind::Urls)?;
+        Ok(())
+    }
+}
+
+/// Paths of the segment files in `dir` (published or not).
+pub fn list_segment_files(dir: &Path) -> Result<Vec<(u64, PathBuf)>> {
+    let mut out = Vec::new();
+    let rd = match std::fs::read_dir(dir) {
+        Ok(rd) => rd,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(out),
+        Err(e) => return Err(StoreError::io(dir, e)),
+    };
+    for entry in rd {
+        let entry = entry.map_err(|e| StoreError::io(dir, e))?;
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if let Some(hex) = name.strip_prefix("seg-").and_then(|n| n.strip_suffix(".ddb")) {
+            if let Ok(id) = u64::from_str_radix(hex, 16) {
+                out.push((id, entry.path()));
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::doc::sample;
+
+    fn docs(n: u32) -> Vec<crate::store::doc::DocRecord> {
+        (0..n)
+            .map(|i| {
+                let text: String =
+                    (0..40).map(|j| format!("第{i}篇文章的第{j}句话讲的是城市更新和河道治理的进展情况。")).collect();
+                sample(100 + i, &text)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn write_then_read_everything_back() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let ds = docs(60);
+        let path = write_segment(dir.path(), 7, &ds, &[3, 1], &|_, _| false).expect("write");
+        let seg = Segment::open(&path).expect("open");
+        assert_eq!(seg.id(), 7);
+        assert_eq!(seg.doc_count(), 60);
+        assert_eq!(seg.doc_range(), (100, 159));
+        assert!(seg.verify().is_empty());
+        assert_eq!(seg.deletes().expect("deletes"), &[1, 3]);
+        assert!(seg.deletes_doc(3).expect("lookup") && !seg.deletes_doc(2).expect("lookup"));
+        for d in &ds {
+            let (_, meta) = seg.doc(d.doc_id).expect("read").expect("present");
+            let block = seg.text_block(meta.text_block).expect("block");
+            assert_eq!(seg.text_in(meta, &block).expect("text"), d.text);
+            assert_eq!(seg.strings(meta).expect("strings"), (d.url.clone(), d.site.clone()));
+            assert_eq!(seg.docs_with_url_hash(url_hash(&d.url)).expect("url"), vec![d.doc_id]);
+            for &k in &d.period {
+                let p = seg.postings(KeyKind::Period, k).expect("postings").expect("key present");
+                let mut ids = Vec::new();
+                p.decode_into(&mut ids).expect("decode");
+                assert!(ids.contains(&d.doc_id));
+            }
+        }
+        // A sentence shared by all documents ("讲的是城市更新和河道治理的进展情况") has a long list.
+        assert!(seg.doc(99).expect("read").is_none());
+        assert!(seg.postings(KeyKind::Fingerprint, 12345).expect("read").is_none());
+    }
+
+    #[test]
+    fn every_flipped_byte_is_caught() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = write_segment(dir.path(), 1, &docs(40), &[], &|_, _| false).expect("write");
+        let good = std::fs::read(&path).expect("read");
+        let step = (good.len() / 97).max(1);
+        for at in (0..good.len()).step_by(step) {
+            let mut bad = good.clone();
+            bad[at] ^= 0x41;
+            std::fs::write(&path, &bad).expect("write");
+            let caught = match Segment::open(&path) {
+                Err(_) => true,
+                Ok(seg) => !seg.verify().is_empty(),
+            };
+            assert!(caught, "flip at {at} of {} not detected", good.len());
+        }
+    }
+}

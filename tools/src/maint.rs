@@ -1,0 +1,199 @@
+//! Index maintenance: `ddtool verify`, `ddtool inspect`, `ddtool compact`.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Result};
+use clap::Args;
+use dedupdb::store::format::{KeyKind, SectionKind};
+use dedupdb::store::{self, Index, PrunePolicy};
+use dedupdb::Params;
+use serde_json::json;
+
+/// Check every byte of an index: checksums of every segment page, WAL record, manifest and
+/// pruned-keys file; segment structure; doc-id ranges; that no URL is stored live twice.
+///
+/// Takes no lock and works while an ingest is writing to the index.
+/// Exit codes: 0 the index is sound, 1 problems found (each is printed, naming the file and
+/// offset), 2 usage error.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Index directory.
+    #[arg(long, default_value = "./dedup.db")]
+    pub db: PathBuf,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn verify(args: &VerifyArgs) -> Result<()> {
+    let report = store::verify(&args.db)?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        println!(
+            "{}: generation {}, {} segments ({} docs), {} docs in the WAL, {} live",
+            args.db.display(),
+            report.generation,
+            report.segments,
+            report.segment_docs,
+            report.wal_docs,
+            report.live_docs
+        );
+        for p in &report.problems {
+            println!("problem: {p}");
+        }
+        if report.problems.is_empty() {
+            println!("ok");
+        }
+    }
+    if !report.problems.is_empty() {
+        bail!("{} problem(s) found", report.problems.len());
+    }
+    Ok(())
+}
+
+/// Show what an index holds: segments, documents, pruned keys, and bytes on disk per page split
+/// into postings, text, document tables and catalog.
+///
+/// Takes no lock; works beside a running ingest.
+#[derive(Debug, Args)]
+pub struct InspectArgs {
+    /// Index directory.
+    #[arg(long, default_value = "./dedup.db")]
+    pub db: PathBuf,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn dir_size(p: &std::path::Path) -> u64 {
+    let Ok(rd) = std::fs::read_dir(p) else { return 0 };
+    rd.flatten()
+        .map(|e| match e.metadata() {
+            Ok(m) if m.is_dir() => dir_size(&e.path()),
+            Ok(m) => m.len(),
+            Err(_) => 0,
+        })
+        .sum()
+}
+
+pub fn inspect(args: &InspectArgs) -> Result<()> {
+    let index = Index::open_reader(&args.db)?;
+    let m = index.manifest();
+    let mut segs = Vec::new();
+    let (mut postings, mut text, mut tables, mut files) = (0u64, 0u64, 0u64, 0u64);
+    let mut docs = 0u64;
+    let mut keys = [0u64; 3];
+    for s in index.segments() {
+        let sec = |k| s.section_len(k);
+        let p: u64 = [
+            SectionKind::PeriodKeys,
+            SectionKind::PeriodPostings,
+            SectionKind::FingerprintKeys,
+            SectionKind::FingerprintPostings,
+            SectionKind::ExactKeys,
+            SectionKind::ExactPostings,
+        ]
+        .into_iter()
+        .map(sec)
+        .sum();
+        let t = sec(SectionKind::Text) + sec(SectionKind::Dict) + sec(SectionKind::TextIndex);
+        postings += p;
+        text += t;
+        tables += s.file_len() - p - t;
+        files += s.file_len();
+        docs += u64::from(s.doc_count());
+        for k in KeyKind::ALL {
+            let (ks, _) = SectionKind::keys_of(k);
+            keys[k as usize] += sec(ks) / 16;
+        }
+        segs.push(json!({
+            "id": s.id(), "docs": s.doc_count(), "doc_range": s.doc_range(), "bytes": s.file_len(),
+            "postings_bytes": p, "text_bytes": t,
+        }));
+    }
+    let catalog = dir_size(&args.db.join("catalog"));
+    let wal = dir_size(&args.db.join("wal"));
+    let per = |b: u64| if docs == 0 { 0.0 } else { b as f64 / docs as f64 };
+    let v = json!({
+        "db": args.db, "generation": m.generation, "next_doc_id": m.next_doc_id,
+        "segments": segs, "segment_docs": docs, "wal_docs": index.memtable_len(),
+        "pruned_keys": index.pruned().len(),
+        "keys": {"period": keys[0], "fingerprint": keys[1], "exact": keys[2]},
+        "bytes": {"segments": files, "postings": postings, "text": text, "doc_tables": tables, "catalog": catalog, "wal": wal},
+        "bytes_per_page": {
+            "total": per(files + catalog), "postings": per(postings), "text": per(text),
+            "doc_tables": per(tables), "catalog": per(catalog),
+        },
+        "params": m.params,
+    });
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(());
+    }
+    println!(
+        "{}: generation {}, {} segments, {} docs in segments, {} in the WAL, {} pruned keys",
+        args.db.display(),
+        m.generation,
+        m.segments.len(),
+        docs,
+        index.memtable_len(),
+        index.pruned().len()
+    );
+    for s in &segs {
+        println!("  segment {}: {} docs, {} bytes", s["id"], s["docs"], s["bytes"]);
+    }
+    println!(
+        "bytes per page: {:.0} total = postings {:.0} + text {:.0} + doc tables {:.0} + catalog {:.0}",
+        per(files + catalog),
+        per(postings),
+        per(text),
+        per(tables),
+        per(catalog)
+    );
+    Ok(())
+}
+
+/// Merge all segments into one, drop replaced pages, and prune keys whose frequency marks them
+/// as site templates or spam: held by more than --global-cap pages, or by more than --site-cap
+/// pages of which one site holds at least --site-share. Pruned keys are remembered (catalog and
+/// pruned-keys file) and ignored by later ingests and queries.
+///
+/// Needs the writer's lock (exit code 3 while an ingest runs). Queries keep working during it.
+#[derive(Debug, Args)]
+pub struct CompactArgs {
+    /// Index directory.
+    #[arg(long, default_value = "./dedup.db")]
+    pub db: PathBuf,
+    /// Prune keys held by more pages than this (LCS paper: 10,000).
+    #[arg(long, default_value_t = 10_000)]
+    pub global_cap: usize,
+    /// Prune keys held by more pages than this when concentrated in one site (paper: 400).
+    #[arg(long, default_value_t = 400)]
+    pub site_cap: usize,
+    /// Share of a key's pages one site must hold for --site-cap to apply.
+    #[arg(long, default_value_t = 0.5)]
+    pub site_share: f64,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn compact(args: &CompactArgs) -> Result<()> {
+    let mut index = Index::open_writer(&args.db, &Params::default())?;
+    let stats = index.compact(PrunePolicy {
+        global_cap: args.global_cap,
+        site_cap: args.site_cap,
+        site_share: args.site_share,
+    })?;
+    index.close()?;
+    if args.json {
+        println!("{}", serde_json::to_string(&stats)?);
+    } else {
+        println!(
+            "merged {} segments: {} pages kept, {} replaced pages dropped, {} keys pruned",
+            stats.segments_in, stats.docs, stats.dropped_docs, stats.pruned_keys
+        );
+    }
+    Ok(())
+}
