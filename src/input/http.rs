@@ -40,54 +40,61 @@ pub(crate) fn parse_head(head: &[u8]) -> Result<Head, String> {
     let status = parse_status(status_line)
         .ok_or_else(|| format!("bad HTTP status line {:?}", String::from_utf8_lossy(shorten(status_line))))?;
     let mut out = Head { status, ..Head::default() };
-    // The header a continuation line belongs to: 0 none we keep, 1 type, 2 transfer, 3 content.
-    let mut last = 0;
+    // The kept header a continuation line (starting with a space) belongs to.
+    let mut last = Kept::None;
     for line in lines {
         if line.is_empty() {
             break;
         }
         if line[0] == b' ' || line[0] == b'\t' {
             let more = String::from_utf8_lossy(line);
+            let more = more.trim();
             match last {
-                1 => {
+                Kept::ContentType => {
                     if let Some(t) = out.content_type.as_mut() {
                         t.push(' ');
-                        t.push_str(more.trim());
+                        t.push_str(more);
                     }
                 }
-                2 => join(&mut out.transfer_encoding, more.trim()),
-                3 => join(&mut out.content_encoding, more.trim()),
-                _ => {}
+                Kept::TransferEncoding => join(&mut out.transfer_encoding, more),
+                Kept::ContentEncoding => join(&mut out.content_encoding, more),
+                Kept::None => {}
             }
             continue;
         }
+        last = Kept::None;
         let Some(colon) = memchr::memchr(b':', line) else {
-            last = 0;
             continue;
         };
         let name = String::from_utf8_lossy(&line[..colon]);
         let value = String::from_utf8_lossy(&line[colon + 1..]);
         let value = value.trim();
-        last = 0;
         match name.trim().to_ascii_lowercase().as_str() {
-            "content-type" => {
-                if out.content_type.is_none() && !value.is_empty() {
-                    out.content_type = Some(value.to_string());
-                    last = 1;
-                }
+            "content-type" if out.content_type.is_none() && !value.is_empty() => {
+                out.content_type = Some(value.to_string());
+                last = Kept::ContentType;
             }
             "transfer-encoding" => {
                 join(&mut out.transfer_encoding, value);
-                last = 2;
+                last = Kept::TransferEncoding;
             }
             "content-encoding" => {
                 join(&mut out.content_encoding, value);
-                last = 3;
+                last = Kept::ContentEncoding;
             }
             _ => {}
         }
     }
     Ok(out)
+}
+
+/// The headers [`parse_head`] keeps.
+#[derive(Clone, Copy)]
+enum Kept {
+    None,
+    ContentType,
+    TransferEncoding,
+    ContentEncoding,
 }
 
 /// Appends a header value to a comma-separated list.
@@ -232,7 +239,8 @@ pub(crate) fn decode_content(mut body: Vec<u8>, encodings: &str, max: usize) -> 
                 if looks_like_html(&body) {
                     continue;
                 }
-                let zlib = body.len() >= 2 && body[0] & 0x0f == 8 && u16::from_be_bytes([body[0], body[1]]) % 31 == 0;
+                let zlib =
+                    body.len() >= 2 && body[0] & 0x0f == 8 && u16::from_be_bytes([body[0], body[1]]).is_multiple_of(31);
                 if zlib {
                     inflate(ZlibDecoder::new(&body[..]), "deflate", max)?
                 } else {

@@ -60,6 +60,8 @@ pub(crate) fn read_line<R: BufRead + ?Sized>(r: &mut R, buf: &mut Vec<u8>, max: 
         }
     }
     if too_long {
+        // The buffer grew to the limit for nothing: give the memory back.
+        buf.shrink_to(KEEP_OF_LONG_LINE);
         return Ok((Line::TooLong, consumed));
     }
     if buf.last() == Some(&b'\r') {

@@ -2,10 +2,11 @@
 //!
 //! A record is a version line (`WARC/1.1`), header fields, a blank line, `Content-Length` bytes of
 //! block and two line ends. Only `response` records holding an HTTP response with an HTML or
-//! plain-text body are pages (and `resource` records of those media types); other responses are
-//! [`Item::Skipped`]; warcinfo, request, metadata, revisit and conversion records are passed over
-//! silently. The reader streams: a block is held in memory only when it is a page within the
-//! limit, and everything else is read past.
+//! plain-text body and a 2xx status are pages (and `resource` records of those media types); other
+//! responses are [`Item::Skipped`]; warcinfo, request, metadata, revisit and conversion records are
+//! passed over silently. The reader streams: a block is held in memory only when it is a page
+//! within the limit (the limit applies to the HTTP body, before and after content decoding), and
+//! everything else is read past.
 //!
 //! Damage is contained to the record it is in. A header that cannot be read (no version line, a
 //! line that is not a field, `Content-Length` missing or not a number) is reported and the reader
@@ -211,7 +212,7 @@ impl WarcReader {
     }
 
     /// The item of a record whose header has been read; None for records passed over silently.
-    fn record(&mut self, start: u64, header: Header, length: u64) -> Option<Item> {
+    fn item_of_record(&mut self, start: u64, header: Header, length: u64) -> Option<Item> {
         let kind = header.get("warc-type").unwrap_or_default().to_ascii_lowercase();
         let is_response = match kind.as_str() {
             "response" => true,
@@ -257,11 +258,11 @@ impl WarcReader {
             return Some(self.block_error(start, Some(url.clone()), length, 0, e));
         }
         if !block.starts_with(b"HTTP/") {
-            let warc_type = header.get("content-type").unwrap_or_default();
-            let item = if warc_type.to_ascii_lowercase().starts_with("application/http") {
+            let record_type = header.get("content-type").unwrap_or_default();
+            let item = if record_type.to_ascii_lowercase().starts_with("application/http") {
                 self.error(start, Some(url.clone()), "the block does not start with an HTTP status line".to_string())
             } else {
-                let shown = if warc_type.is_empty() { "no Content-Type" } else { warc_type };
+                let shown = if record_type.is_empty() { "no Content-Type" } else { record_type };
                 let reason = format!("not an HTTP response: {shown}");
                 Item::Skipped { location: self.location(start), url: Some(url.clone()), reason }
             };
@@ -381,8 +382,8 @@ impl Iterator for WarcReader {
                 }
                 State::Ready => {}
             }
-            let (line, start) = match self.pending.take() {
-                Some(pending) => pending,
+            let (line, start, whole) = match self.pending.take() {
+                Some((line, start)) => (line, start, true),
                 None => {
                     let start = self.src.pos();
                     match lines::read_line(&mut self.src, &mut self.line, MAX_HEADER_LINE) {
@@ -392,7 +393,7 @@ impl Iterator for WarcReader {
                         }
                         // The two line ends after a block, or stray blank lines.
                         Ok((Line::Whole, _)) if self.line.iter().all(u8::is_ascii_whitespace) => continue,
-                        Ok(_) => (std::mem::take(&mut self.line), start),
+                        Ok((found, _)) => (std::mem::take(&mut self.line), start, found == Line::Whole),
                         Err(e) => {
                             self.record += 1;
                             return Some(self.fatal(start, None, read_error(&e)));
@@ -401,7 +402,8 @@ impl Iterator for WarcReader {
                 }
             };
             self.record += 1;
-            if !is_version_line(&line) {
+            // An over-long line is never a version line, whatever it starts with.
+            if !whole || !is_version_line(&line) {
                 self.state = State::Resync;
                 let shown = String::from_utf8_lossy(http::shorten(&line)).into_owned();
                 let message = format!("expected a record header line such as \"WARC/1.1\", found {shown:?}");
@@ -411,7 +413,7 @@ impl Iterator for WarcReader {
             self.line = line;
             match self.read_header() {
                 Ok(HeaderRead::Ok(header, length)) => {
-                    if let Some(item) = self.record(start, header, length) {
+                    if let Some(item) = self.item_of_record(start, header, length) {
                         return Some(item);
                     }
                 }
