@@ -189,9 +189,6 @@ pub fn run(
             for a in analyzed {
                 out.push(process(index, a, opts.insert)?);
             }
-            if opts.insert {
-                index.commit()?;
-            }
             for o in &out {
                 summary.count(o.verdict);
                 emit(o)?;

@@ -64,6 +64,10 @@ pub struct IngestArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Write the memtable out as a segment whenever it holds this many pages (for tests and
+    /// tuning; default 50,000).
+    #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..))]
+    pub flush_docs: Option<u64>,
 }
 
 /// Ask whether pages are already known, without inserting them.
@@ -113,6 +117,9 @@ fn progress() -> Option<indicatif::ProgressBar> {
 pub fn run_ingest(args: &IngestArgs) -> Result<()> {
     let opts = options(&args.common, true)?;
     let mut index = Index::open_writer(&args.common.db, &Params::default())?;
+    if let Some(n) = args.flush_docs {
+        index.flush_policy.max_docs = usize::try_from(n).unwrap_or(usize::MAX);
+    }
     let mut report = match &args.report {
         Some(p) => Some(std::io::BufWriter::new(
             std::fs::File::create(p).with_context(|| format!("{}: cannot create the report", p.display()))?,

@@ -99,40 +99,79 @@ pub(crate) fn read_up_to<R: BufRead + ?Sized>(r: &mut R, buf: &mut Vec<u8>, n: u
 }
 
 /// A buffered reader that counts the bytes consumed from it: the offset of the next byte, for
-/// messages that say where a record starts.
+/// messages that say where a record starts. Bytes can be given back ([`Counted::unread`]) to be
+/// read again.
 pub(crate) struct Counted<R> {
     inner: R,
     pos: u64,
+    /// Bytes given back, read before `inner` from `front_at` on.
+    front: Vec<u8>,
+    front_at: usize,
 }
 
 impl<R> Counted<R> {
     /// Counts from zero.
     pub(crate) fn new(inner: R) -> Counted<R> {
-        Counted { inner, pos: 0 }
+        Counted { inner, pos: 0, front: Vec::new(), front_at: 0 }
     }
 
     /// The offset of the next byte to be read.
     pub(crate) fn pos(&self) -> u64 {
         self.pos
     }
+
+    /// Gives back `bytes`, the last bytes consumed: they are read again next, and the offset
+    /// moves back by their length.
+    pub(crate) fn unread(&mut self, bytes: &[u8]) {
+        let mut front = Vec::with_capacity(bytes.len() + self.front.len() - self.front_at);
+        front.extend_from_slice(bytes);
+        front.extend_from_slice(&self.front[self.front_at..]);
+        self.front = front;
+        self.front_at = 0;
+        self.pos = self.pos.saturating_sub(bytes.len() as u64);
+    }
 }
 
 impl<R: BufRead> Read for Counted<R> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(out)?;
+        let n = if self.front_at < self.front.len() {
+            let n = out.len().min(self.front.len() - self.front_at);
+            out[..n].copy_from_slice(&self.front[self.front_at..self.front_at + n]);
+            self.advance_front(n);
+            n
+        } else {
+            self.inner.read(out)?
+        };
         self.pos += n as u64;
         Ok(n)
     }
 }
 
+impl<R> Counted<R> {
+    fn advance_front(&mut self, n: usize) {
+        self.front_at += n;
+        if self.front_at >= self.front.len() {
+            self.front = Vec::new();
+            self.front_at = 0;
+        }
+    }
+}
+
 impl<R: BufRead> BufRead for Counted<R> {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.front_at < self.front.len() {
+            return Ok(&self.front[self.front_at..]);
+        }
         self.inner.fill_buf()
     }
 
     fn consume(&mut self, amt: usize) {
         self.pos += amt as u64;
-        self.inner.consume(amt);
+        if self.front_at < self.front.len() {
+            self.advance_front(amt);
+        } else {
+            self.inner.consume(amt);
+        }
     }
 }
 
@@ -155,6 +194,21 @@ mod tests {
         assert_eq!(buf, b"last");
         assert_eq!(read_line(&mut r, &mut buf, 8).unwrap(), (Line::Eof, 0));
         assert_eq!(r.pos(), 28);
+    }
+
+    #[test]
+    fn unread_bytes_come_first_and_move_the_offset_back() {
+        let mut r = Counted::new(BufReader::with_capacity(4, Cursor::new(b"abcdef\nghij".to_vec())));
+        let mut buf = Vec::new();
+        assert_eq!(read_up_to(&mut r, &mut buf, 5).unwrap(), 5);
+        r.unread(b"de");
+        r.unread(b"c");
+        assert_eq!(r.pos(), 2);
+        assert_eq!(read_line(&mut r, &mut buf, 100).unwrap(), (Line::Whole, 5));
+        assert_eq!(buf, b"cdef");
+        let mut rest = Vec::new();
+        r.read_to_end(&mut rest).unwrap();
+        assert_eq!((rest.as_slice(), r.pos()), (&b"ghij"[..], 11));
     }
 
     #[test]

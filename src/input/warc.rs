@@ -11,7 +11,12 @@
 //! Damage is contained to the record it is in. A header that cannot be read (no version line, a
 //! line that is not a field, `Content-Length` missing or not a number) is reported and the reader
 //! scans forward to the next line starting with `WARC/<digit>`. An input that ends inside a record
-//! is reported as truncated. Header names are case-insensitive, and LF-only line ends are accepted.
+//! is reported as truncated. So is a page record cut short in the middle of the input (a writer
+//! stopped inside it and the next record follows at once, inside the length the header gives): a
+//! version line (`WARC/1.1`) is inside its block and the block is not followed by the end of a
+//! record; the record is reported and reading resumes at that version line, so the records
+//! swallowed by the wrong length are still read. Header names are case-insensitive, and LF-only line ends are
+//! accepted.
 
 use std::io::BufRead;
 
@@ -255,6 +260,9 @@ impl WarcReader {
         let mut block = Vec::new();
         let first = length.min(MAX_HTTP_HEAD);
         if let Err(e) = self.read_block(&mut block, first) {
+            if let Some(item) = self.cut_short(start, url, &block, length) {
+                return Some(item);
+            }
             return Some(self.block_error(start, Some(url.clone()), length, 0, e));
         }
         if !block.starts_with(b"HTTP/") {
@@ -297,7 +305,13 @@ impl WarcReader {
             return self.finish(start, Some(item), length, first);
         }
         if let Err(e) = self.read_block(&mut block, length - first) {
+            if let Some(item) = self.cut_short(start, url, &block, length) {
+                return Some(item);
+            }
             return Some(self.block_error(start, Some(url.clone()), length, first, e));
+        }
+        if let Some(item) = self.check_end(start, url, &block, length) {
+            return Some(item);
         }
         block.drain(..body_start);
         let mut body = block;
@@ -335,9 +349,48 @@ impl WarcReader {
         }
         let mut body = Vec::new();
         if let Err(e) = self.read_block(&mut body, length) {
+            if let Some(item) = self.cut_short(start, url, &body, length) {
+                return Some(item);
+            }
             return Some(self.block_error(start, Some(url.clone()), length, 0, e));
         }
+        if let Some(item) = self.check_end(start, url, &body, length) {
+            return Some(item);
+        }
         Some(self.page(page, media, charset, body))
+    }
+
+    /// After a page's whole block: when a record starts inside the block and the block is not
+    /// followed by the end of a record, the record was cut short there ([`WarcReader::cut_short`]).
+    fn check_end(&mut self, start: u64, url: &str, block: &[u8], length: u64) -> Option<Item> {
+        record_start_in(block)?;
+        match self.at_record_end() {
+            Ok(true) => None,
+            Ok(false) => self.cut_short(start, url, block, length),
+            Err(e) => Some(self.fatal(start, Some(url.to_string()), read_error(&e))),
+        }
+    }
+
+    /// Whether the input after a block is the end of a record: line ends, then a version line
+    /// or the end of the input. The bytes looked at are given back.
+    fn at_record_end(&mut self) -> std::io::Result<bool> {
+        let mut peek = Vec::new();
+        let read = lines::read_up_to(&mut self.src, &mut peek, 64);
+        self.src.unread(&peek);
+        read?;
+        let rest = &peek[peek.iter().position(|&b| b != b'\r' && b != b'\n').unwrap_or(peek.len())..];
+        Ok(rest.is_empty() || is_version_line(rest))
+    }
+
+    /// A page record whose block (or the part of it the input holds) contains the start of
+    /// another record was cut short there: reports it, and gives the rest of the block back to be
+    /// read as the next records. None when no record starts inside the block.
+    fn cut_short(&mut self, start: u64, url: &str, block: &[u8], length: u64) -> Option<Item> {
+        let at = record_start_in(block)?;
+        self.src.unread(&block[at..]);
+        self.state = State::Ready;
+        let message = format!("truncated record: a new record starts {at} bytes into its block of {length} bytes");
+        Some(self.error(start, Some(url.to_string()), message))
     }
 
     /// The page of a body whose media type is HTML, text, or unknown (then sniffed).
@@ -434,6 +487,17 @@ impl Iterator for WarcReader {
 /// `WARC/1.0`, `WARC/1.1` (and the older `WARC/0.17`): a line that starts a record.
 fn is_version_line(line: &[u8]) -> bool {
     line.strip_prefix(b"WARC/").and_then(|rest| rest.first()).is_some_and(u8::is_ascii_digit)
+}
+
+/// The offset of the first record start inside `block`: a whole version line (`WARC/1.1`), at a
+/// line start or glued to the end of what a writer left of a record it did not finish.
+fn record_start_in(block: &[u8]) -> Option<usize> {
+    memchr::memmem::find_iter(block, b"WARC/").find(|&at| {
+        let line = &block[at..];
+        let end = memchr::memchr(b'\n', &line[..line.len().min(16)]);
+        is_version_line(line)
+            && end.is_some_and(|e| line[5..e].iter().all(|&b| b.is_ascii_digit() || b == b'.' || b == b'\r'))
+    })
 }
 
 /// The URL an item names, for an error that replaces it.

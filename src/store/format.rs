@@ -20,8 +20,9 @@ pub const WAL_MAGIC: [u8; 8] = *b"DDWALOG\0";
 /// Magic at the start of the pruned-keys file.
 pub const PRUNED_MAGIC: [u8; 8] = *b"DDPRUNE\0";
 
-/// Data pages of a segment are checksummed in units of this many bytes.
-pub const PAGE_SIZE: usize = 64 * 1024;
+/// Data pages of a segment are checksummed in units of this many bytes: small enough that the
+/// first read of a page costs little to check (a query touches many pages once).
+pub const PAGE_SIZE: usize = 4096;
 
 /// Which posting set a key belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -91,11 +92,40 @@ pub enum SectionKind {
     Deletes = 13,
     /// `[u32]`: CRC32 of each `PAGE_SIZE` page of the data region.
     PageCrcs = 14,
+    /// `[u64]`: the first key of every [`FENCE_STRIDE`] entries of PeriodKeys.
+    PeriodFences = 15,
+    /// Fences of FingerprintKeys.
+    FingerprintFences = 16,
+    /// Fences of ExactKeys.
+    ExactFences = 17,
+    /// `[u64]`: blocked Bloom filter over every key of every kind (see [`bloom_probe`]).
+    Bloom = 18,
+}
+
+/// Key-table entries per fence: 256 entries of 16 bytes fill one checksum page.
+pub const FENCE_STRIDE: usize = 256;
+
+/// Bits of Bloom filter per key.
+pub const BLOOM_BITS_PER_KEY: usize = 10;
+
+/// The Bloom filter's block (a u64 word index, 8 words = 512 bits = one cache line) and the six
+/// bit positions inside the block for `key` of `kind`, in a filter of `blocks` blocks (a power of
+/// two).
+pub fn bloom_probe(kind: KeyKind, key: u64, blocks: usize) -> (usize, [u16; 6]) {
+    let h = xxhash_rust::xxh3::xxh3_64_with_seed(&key.to_le_bytes(), 0xB100_0000 + kind as u64);
+    let block = (h as usize) & (blocks - 1);
+    let mut bits = [0u16; 6];
+    let mut x = h >> 32 | (h << 32);
+    for b in &mut bits {
+        x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        *b = (x >> 55) as u16; // 0..512
+    }
+    (block * 8, bits)
 }
 
 impl SectionKind {
     /// Sections in file order.
-    pub const ALL: [SectionKind; 14] = [
+    pub const ALL: [SectionKind; 18] = [
         SectionKind::PeriodKeys,
         SectionKind::PeriodPostings,
         SectionKind::FingerprintKeys,
@@ -109,8 +139,21 @@ impl SectionKind {
         SectionKind::Text,
         SectionKind::Dict,
         SectionKind::Deletes,
+        SectionKind::PeriodFences,
+        SectionKind::FingerprintFences,
+        SectionKind::ExactFences,
+        SectionKind::Bloom,
         SectionKind::PageCrcs,
     ];
+
+    /// The fence section of a key kind.
+    pub fn fences_of(kind: KeyKind) -> SectionKind {
+        match kind {
+            KeyKind::Period => SectionKind::PeriodFences,
+            KeyKind::Fingerprint => SectionKind::FingerprintFences,
+            KeyKind::Exact => SectionKind::ExactFences,
+        }
+    }
 
     /// The key table and postings sections of a key kind.
     pub fn keys_of(kind: KeyKind) -> (SectionKind, SectionKind) {

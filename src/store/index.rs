@@ -8,7 +8,8 @@
 //! finds the last copies while a template key costs a bounded amount). Candidates are counted per
 //! document, filtered (a shared fingerprint, or two shared period features, or one when a page
 //! has at most two), ranked by shared fingerprints and then CCS, and the best
-//! [`QueryLimits::max_candidates`] are verified with TLCS against their stored text.
+//! [`QueryLimits::max_candidates`] are verified with TLCS against their stored text, until
+//! [`QueryLimits::max_matches`] similar pages are found.
 //!
 //! **Writers and readers.** One writer at a time holds `LOCK` (an OS file lock) and the catalog.
 //! Readers take no lock and never open the catalog: they read the manifest, map the segments and
@@ -41,11 +42,14 @@ pub struct QueryLimits {
     pub long_list_tail: usize,
     /// Candidates verified with TLCS at most.
     pub max_candidates: usize,
+    /// Verification stops once this many similar pages are found (candidates come best first;
+    /// a page with hundreds of earlier copies must not cost hundreds of alignments).
+    pub max_matches: usize,
 }
 
 impl Default for QueryLimits {
     fn default() -> Self {
-        QueryLimits { posting_cap: 2000, long_list_tail: 64, max_candidates: 24 }
+        QueryLimits { posting_cap: 2000, long_list_tail: 64, max_candidates: 24, max_matches: 8 }
     }
 }
 
@@ -563,7 +567,7 @@ impl Index {
             .into_iter()
             .filter(|(d, c)| Some(*d) != exact_doc && (c.fp >= 1 || c.period >= 2 || (c.period >= 1 && my_period <= 2)))
             .collect();
-        pre.sort_unstable_by(|a, b| (b.1.fp, b.1.period, b.0).cmp(&(a.1.fp, a.1.period, a.0)));
+        pre.sort_unstable_by_key(|a| std::cmp::Reverse((a.1.fp, a.1.period, a.0)));
         pre.truncate(limits.max_candidates * 8);
         let mut ranked: Vec<(u32, u16, f64, f64)> = Vec::with_capacity(pre.len());
         for (d, c) in pre {
@@ -576,7 +580,7 @@ impl Index {
         ranked.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)).then(b.0.cmp(&a.0)));
         let prep = Prepared::new(chars, &params);
         for (d, _, ccs, clr) in ranked {
-            if answer.verified >= limits.max_candidates {
+            if answer.verified >= limits.max_candidates || answer.matches.len() >= limits.max_matches {
                 break;
             }
             if self.is_deleted(d)? {

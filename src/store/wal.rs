@@ -65,11 +65,16 @@ pub fn read_wal(path: &Path, gen: u64) -> Result<WalContents> {
         return Err(bad(0, "not a dedupdb WAL (bad magic)"));
     }
     if buf[..HEADER_LEN] != header(gen) {
+        // The checksum first: a damaged version field is corruption, not a newer format.
+        let crc = u32::from_le_bytes([buf[24], buf[25], buf[26], buf[27]]);
+        if crc32fast::hash(&buf[..24]) != crc {
+            return Err(bad(0, "WAL header checksum mismatch"));
+        }
         let version = u32::from_le_bytes([buf[8], buf[9], buf[10], buf[11]]);
         if version != FORMAT_VERSION {
             return Err(StoreError::Version { path: path.into(), found: version, supported: FORMAT_VERSION });
         }
-        return Err(bad(0, "WAL header checksum or generation mismatch"));
+        return Err(bad(0, "WAL header generation mismatch or reserved bytes not zero"));
     }
     let mut docs = Vec::new();
     let mut pos = HEADER_LEN;

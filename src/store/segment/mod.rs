@@ -2,7 +2,7 @@
 //!
 //! Opening checks what is cheap: the header, the footer's CRC, that every section lies inside the
 //! data region, and the CRC of the page-checksum table. The data region is checked page by page
-//! (64 KiB) the first time anything reads a page, so a flipped byte anywhere is an error naming the
+//! (4 KiB) the first time anything reads a page, so a flipped byte anywhere is an error naming the
 //! file and offset before any answer depends on it; [`Segment::verify`] checks everything.
 
 mod write;
@@ -22,7 +22,7 @@ pub struct Segment {
     path: PathBuf,
     id: u64,
     map: Mmap,
-    sections: [(usize, usize); 15],
+    sections: [(usize, usize); 19],
     trailer: SegmentTrailer,
     data_start: usize,
     data_end: usize,
@@ -124,7 +124,7 @@ impl Segment {
         if trailer.page_size as usize != PAGE_SIZE {
             return Err(bad(tstart, "unsupported checksum page size"));
         }
-        let mut sections = [(0usize, 0usize); 15];
+        let mut sections = [(0usize, 0usize); 19];
         for i in 0..trailer.section_count as usize {
             let e: SectionEntry = bytemuck::pod_read_unaligned(&map[fstart + i * elen..fstart + (i + 1) * elen]);
             let (off, len) = (e.offset as usize, e.len as usize);
@@ -260,7 +260,21 @@ impl Segment {
         f: impl Fn(&T) -> K,
     ) -> Result<(usize, bool)> {
         let table: &[T] = self.table(kind)?;
-        let (mut lo, mut hi) = (0usize, table.len());
+        self.search_in(kind, table, 0, table.len(), key, f)
+    }
+
+    /// Binary search of `table[lo..hi]` (the first index whose key is not less than `key`),
+    /// checking each record's page as it is read.
+    fn search_in<T: bytemuck::Pod, K: Ord>(
+        &self,
+        kind: SectionKind,
+        table: &[T],
+        lo: usize,
+        hi: usize,
+        key: K,
+        f: impl Fn(&T) -> K,
+    ) -> Result<(usize, bool)> {
+        let (mut lo, mut hi) = (lo, hi.min(table.len()));
         while lo < hi {
             let mid = (lo + hi) / 2;
             match f(self.record(table, kind, mid)?).cmp(&key) {
@@ -272,14 +286,48 @@ impl Segment {
         Ok((lo, false))
     }
 
+    /// True unless the Bloom filter rules `key` out (a filter-less segment rules nothing out).
+    fn may_contain(&self, kind: KeyKind, key: u64) -> Result<bool> {
+        let words: &[u64] = self.table(SectionKind::Bloom)?;
+        if words.is_empty() {
+            return Ok(true);
+        }
+        let blocks = words.len() / 8;
+        if !blocks.is_power_of_two() || words.len() % 8 != 0 {
+            return Err(
+                self.corrupt(self.sections[SectionKind::Bloom as usize].0, "Bloom filter size is not a power of two")
+            );
+        }
+        let (base, bits) = bloom_probe(kind, key, blocks);
+        let start = self.sections[SectionKind::Bloom as usize].0 + base * 8;
+        self.check(start, start + 64)?;
+        Ok(bits.iter().all(|&b| words[base + (b as usize >> 6)] >> (b & 63) & 1 != 0))
+    }
+
     /// The posting list of `key`, if the segment has it.
     pub fn postings(&self, kind: KeyKind, key: u64) -> Result<Option<Postings<'_>>> {
+        if !self.may_contain(kind, key)? {
+            return Ok(None);
+        }
         let (ks, ps) = SectionKind::keys_of(kind);
-        let (i, found) = self.search::<KeyEntry, u64>(ks, key, |e| e.key)?;
+        let table: &[KeyEntry] = self.table(ks)?;
+        // Fences narrow the search to one page of the key table.
+        let fk = SectionKind::fences_of(kind);
+        let fences: &[u64] = self.table(fk)?;
+        let (mut lo, mut hi) = (0usize, table.len());
+        if !fences.is_empty() && key != u64::MAX {
+            let (f, _) = self.search_in::<u64, u64>(fk, fences, 0, fences.len(), key + 1, |x| *x)?;
+            if f == 0 {
+                return Ok(None);
+            }
+            lo = (f - 1) * FENCE_STRIDE;
+            hi = (lo + FENCE_STRIDE).min(table.len());
+        }
+        let (i, found) = self.search_in::<KeyEntry, u64>(ks, table, lo, hi, key, |e| e.key)?;
         if !found {
             return Ok(None);
         }
-        let entry = *self.record(self.table::<KeyEntry>(ks)?, ks, i)?;
+        let entry = *self.record(table, ks, i)?;
         if entry.count == 1 {
             return Ok(Some(Postings::One(entry.value)));
         }

@@ -13,14 +13,14 @@ use super::super::fsutil::write_atomic;
 /// quickly, large enough for the dictionary and the frame overhead to pay off.
 const TEXT_BLOCK_TARGET: usize = 32 * 1024;
 /// zstd level for texts.
-const ZSTD_LEVEL: i32 = 6;
+const ZSTD_LEVEL: i32 = 3;
 /// A dictionary is trained when the segment has at least this many documents ...
 const DICT_MIN_DOCS: usize = 32;
 /// ... and this much text.
 const DICT_MIN_BYTES: usize = 128 * 1024;
 /// Largest dictionary, and samples fed to the trainer at most.
-const DICT_MAX_SIZE: usize = 64 * 1024;
-const DICT_MAX_SAMPLE_BYTES: usize = 8 << 20;
+const DICT_MAX_SIZE: usize = 32 * 1024;
+const DICT_MAX_SAMPLE_BYTES: usize = 2 << 20;
 
 /// File name of segment `id`.
 pub fn segment_file_name(id: u64) -> String {
@@ -41,9 +41,14 @@ pub fn write_segment(
         return Err(StoreError::Limit(format!("{}: documents not in doc-id order", path.display())));
     }
     let mut sections: Vec<(SectionKind, Vec<u8>)> = Vec::with_capacity(SectionKind::ALL.len());
+    let mut fences: Vec<(SectionKind, Vec<u8>)> = Vec::new();
+    let mut all_keys: Vec<(KeyKind, u64)> = Vec::new();
     for kind in KeyKind::ALL {
         let (keys, postings) = build_postings(docs, kind, skip_key, &path)?;
         let (ks, ps) = SectionKind::keys_of(kind);
+        let f: Vec<u64> = keys.iter().step_by(FENCE_STRIDE).map(|e| e.key).collect();
+        fences.push((SectionKind::fences_of(kind), bytemuck::cast_slice(&f).to_vec()));
+        all_keys.extend(keys.iter().map(|e| (kind, e.key)));
         sections.push((ks, bytemuck::cast_slice(&keys).to_vec()));
         sections.push((ps, postings));
     }
@@ -61,6 +66,8 @@ pub fn write_segment(
     del.sort_unstable();
     del.dedup();
     sections.push((SectionKind::Deletes, bytemuck::cast_slice(&del).to_vec()));
+    sections.extend(fences);
+    sections.push((SectionKind::Bloom, bytemuck::cast_slice(&bloom(&all_keys)).to_vec()));
 
     let header_len = std::mem::size_of::<SegmentHeader>();
     let mut file: Vec<u8> = Vec::with_capacity(header_len + sections.iter().map(|s| s.1.len() + 8).sum::<usize>());
@@ -111,6 +118,22 @@ pub fn write_segment(
     file[at..].copy_from_slice(bytemuck::bytes_of(&trailer));
     write_atomic(&path, &file)?;
     Ok(path)
+}
+
+/// A blocked Bloom filter of the keys ([`bloom_probe`]); empty when there are no keys.
+fn bloom(keys: &[(KeyKind, u64)]) -> Vec<u64> {
+    if keys.is_empty() {
+        return Vec::new();
+    }
+    let blocks = (keys.len() * BLOOM_BITS_PER_KEY).div_ceil(512).next_power_of_two();
+    let mut words = vec![0u64; blocks * 8];
+    for &(kind, key) in keys {
+        let (base, bits) = bloom_probe(kind, key, blocks);
+        for b in bits {
+            words[base + (b as usize >> 6)] |= 1 << (b & 63);
+        }
+    }
+    words
 }
 
 fn pad8(v: &mut Vec<u8>) {
