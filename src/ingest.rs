@@ -189,6 +189,9 @@ pub fn run(
             for a in analyzed {
                 out.push(process(index, a, opts.insert)?);
             }
+            if opts.insert {
+                index.commit()?;
+            }
             for o in &out {
                 summary.count(o.verdict);
                 emit(o)?;

@@ -1,7 +1,9 @@
-//! `ddtool`: maintenance and inspection programs for dedupdb, kept out of the library.
+//! `ddtool`: maintenance, inspection and evaluation programs for dedupdb, kept out of the library.
 
+mod eval;
 mod maint;
 mod page;
+mod sim;
 
 use std::process::ExitCode;
 
@@ -24,12 +26,16 @@ enum Command {
     Verify(maint::VerifyArgs),
     Inspect(maint::InspectArgs),
     Compact(maint::CompactArgs),
+    Simulate(sim::SimulateArgs),
+    Eval(eval::EvalArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Page(args) => page::run(&args),
+        Command::Simulate(args) => sim::run(&args),
+        Command::Eval(args) => eval::run(&args),
         Command::Verify(args) => maint::verify(&args),
         Command::Inspect(args) => maint::inspect(&args),
         Command::Compact(args) => maint::compact(&args),

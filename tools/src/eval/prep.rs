@@ -1,0 +1,37 @@
+//! The text the baselines compare: each page decoded, its main text extracted and normalized by
+//! dedupdb's own stages, so that the baselines and dedupdb differ only in how they detect.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Result;
+
+use super::crawl::{for_each_page, Format, RawPage};
+
+/// URL and normalized main text of every page, in crawl order.
+pub struct Prepared {
+    pub urls: Vec<String>,
+    pub texts: Vec<Vec<char>>,
+    /// Reading the files and extracting, together.
+    pub seconds: f64,
+}
+
+pub fn main_text(p: &RawPage) -> Vec<char> {
+    let decoded = dedupdb::decode::decode(&p.bytes, p.charset.as_deref());
+    let extracted = if p.html {
+        dedupdb::extract::extract_html(&decoded.text)
+    } else {
+        dedupdb::extract::extract_text(&decoded.text)
+    };
+    dedupdb::normalize::normalize(&extracted.main_text()).chars
+}
+
+pub fn prepare(files: &[PathBuf], format: Format) -> Result<Prepared> {
+    let start = Instant::now();
+    let (mut urls, mut texts) = (Vec::new(), Vec::new());
+    for_each_page(files, format, &mut |p| {
+        texts.push(main_text(&p));
+        urls.push(p.url);
+    })?;
+    Ok(Prepared { urls, texts, seconds: start.elapsed().as_secs_f64() })
+}
