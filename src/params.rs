@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 
 /// Parameters of feature extraction and verification.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+// A manifest written before a parameter existed reads it as its default.
+#[serde(default)]
 pub struct Params {
     /// CCDet: characters before each "。" that make a period feature (paper: L = 10).
     pub period_len: usize,
@@ -43,6 +45,9 @@ pub struct Params {
     pub overlap_min_chars: usize,
     /// No relation other than "different" with fewer shared characters than this.
     pub min_shared_chars: usize,
+    /// An identical main text shorter than this is not called an exact duplicate: text that
+    /// short is as likely a template remnant (a footer line) as an article.
+    pub min_exact_chars: usize,
     /// Near-miss rule: numeric conflicts at or above this fraction of the aligned sentences.
     pub near_miss_ratio: f64,
     /// Near-miss rule: and at least this many conflicts.
@@ -72,6 +77,7 @@ impl Default for Params {
             contain_rate: 0.70,
             overlap_min_chars: 100,
             min_shared_chars: 30,
+            min_exact_chars: 60,
             near_miss_ratio: 0.25,
             near_miss_min: 2,
             max_verify_chars: 200_000,

@@ -495,6 +495,28 @@ mod tests {
     }
 
     #[test]
+    fn forum_opening_post_with_the_replies_layout_is_the_main_text() {
+        let floors: String = (0..6)
+            .map(|i| {
+                format!(
+                    "<div class='floor'><span>用户{i}</span><span>{}楼 发表于 2026-03-0{} 10:2{i}</span>\
+                     <p>第{i}楼的内容，讲述了一次旅行中的见闻和感受，字数比较充足。</p></div>",
+                    i + 1,
+                    i + 1
+                )
+            })
+            .collect();
+        let html = format!(
+            "<body><h1>帖子标题</h1><div class='posts'>{floors}</div>\
+             <div>本站所有帖子仅代表作者本人观点，与本站立场无关，请勿轻信。转载请注明出处，谢谢合作。</div></body>"
+        );
+        let e = extract_html(&html);
+        let k = kept(&e);
+        assert_eq!(k.len(), 1, "{k:?}");
+        assert!(k[0].contains("第0楼"), "{k:?}");
+    }
+
+    #[test]
     fn unclosed_skip_element_does_not_swallow_page() {
         let e = extract_html("<div><select><option>甲</div><div><p>后面的正文仍然需要保留下来，这很重要。</p></div>");
         assert!(e.main_text().contains("后面的正文"));

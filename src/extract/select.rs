@@ -3,8 +3,10 @@
 //! 1. Repeated lists are set aside: three or more sibling elements of the same tag and class whose
 //!    items mostly hold a short link or time-stamp block beside other text. These are comment
 //!    threads and "related reading" boxes, whose sentences end in "。" like the article's and would
-//!    otherwise be shared between unrelated pages. On a page where such a list is all there is (a
-//!    forum thread whose first post has the replies' layout), its first item is kept.
+//!    otherwise be shared between unrelated pages. When no prose comes before such a list, its
+//!    first item is the page's lead (a forum thread whose opening post has the replies' layout):
+//!    it is kept, and it is the main text. A news article comes before its comments, so its
+//!    first comment is not taken for the lead.
 //! 2. Every remaining block with sentence-like text scores its element and the nearest ancestors;
 //!    an element's score is damped by its link density and moved by class/id hints. The best
 //!    element is the article container; when one child holds nearly all of its score, the child is.
@@ -38,6 +40,9 @@ const ITEM_MAX_BLOCKS: usize = 8;
 const ITEM_MAX_CHARS: u32 = 600;
 /// Below this many characters of other scoring text, a comment-like list's first item is kept.
 const LONE_LIST_CHARS: u32 = 100;
+/// A comment-like list with less prose than this before it (and less than its first item has)
+/// starts with the page's lead post.
+const LEAD_MAX_PROSE_BEFORE: u32 = 100;
 
 pub(super) fn select(e: &mut Extracted) {
     let (mut excluded, first_items) = list_items(e);
@@ -49,13 +54,31 @@ pub(super) fn select(e: &mut Extracted) {
         .filter(|(b, ex)| !**ex && b.link_density() <= MAX_LINK_DENSITY && b.chars >= MIN_SCORING_CHARS)
         .map(|(b, _)| b.chars)
         .sum();
-    if other_chars < LONE_LIST_CHARS {
+    let mut lead: Option<(u32, u32)> = None;
+    for &(lo, hi) in &first_items {
+        let prose_before: u32 = e.blocks[..lo as usize]
+            .iter()
+            .zip(&excluded)
+            .filter(|(b, ex)| !**ex && b.link_density() <= MAX_LINK_DENSITY && b.chars >= 10 && b.punct >= 1)
+            .map(|(b, _)| b.chars)
+            .sum();
+        let own: u32 = e.blocks[lo as usize..hi as usize].iter().filter(|b| b.punct >= 1).map(|b| b.chars).sum();
+        if prose_before < LEAD_MAX_PROSE_BEFORE.min(own) && lead.is_none_or(|l| lo < l.0) {
+            lead = Some((lo, hi));
+        }
+    }
+    if let Some((lo, hi)) = lead {
+        excluded[lo as usize..hi as usize].iter_mut().for_each(|x| *x = false);
+    } else if other_chars < LONE_LIST_CHARS {
         for (lo, hi) in &first_items {
             excluded[*lo as usize..*hi as usize].iter_mut().for_each(|x| *x = false);
         }
     }
 
-    let ranges = container_ranges(e, &excluded);
+    let ranges = match lead {
+        Some(l) => vec![l],
+        None => container_ranges(e, &excluded),
+    };
     for (i, b) in e.blocks.iter_mut().enumerate() {
         let inside = ranges.iter().any(|r| r.0 <= i as u32 && (i as u32) < r.1);
         b.dropped = if excluded[i] {

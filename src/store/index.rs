@@ -534,7 +534,11 @@ impl Index {
         }
         let my_period = features.period.len();
         // Exact copies first: identical normalized text needs no alignment.
-        let mut exact_ids: Vec<u32> = counts.iter().filter(|(_, c)| c.exact).map(|(&d, _)| d).collect();
+        let mut exact_ids: Vec<u32> = if chars.len() >= params.min_exact_chars {
+            counts.iter().filter(|(_, c)| c.exact).map(|(&d, _)| d).collect()
+        } else {
+            Vec::new()
+        };
         exact_ids.sort_unstable();
         for d in exact_ids.into_iter().rev() {
             if self.is_deleted(d)? {
