@@ -68,6 +68,27 @@ pub struct IngestArgs {
     /// tuning; default 50,000).
     #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub flush_docs: Option<u64>,
+    /// Set a parameter of a NEW index, NAME=VALUE (repeatable; names as in src/params.rs, e.g.
+    /// theta=0.1, overlap_min_chars=100). An existing index keeps the parameters it was built
+    /// with (they are in its manifest).
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+}
+
+/// Default parameters with `NAME=VALUE` overrides.
+fn params_with(overrides: &[String]) -> Result<Params> {
+    let mut v = serde_json::to_value(Params::default())?;
+    for o in overrides {
+        let (name, value) =
+            o.split_once('=').with_context(|| format!("--param {o}: expected NAME=VALUE"))?;
+        let slot = v
+            .get_mut(name)
+            .with_context(|| format!("--param {o}: no parameter named '{name}' (see src/params.rs)"))?;
+        let parsed: serde_json::Value =
+            serde_json::from_str(value).with_context(|| format!("--param {o}: '{value}' is not a number"))?;
+        *slot = parsed;
+    }
+    serde_json::from_value(v).context("--param: a value has the wrong type")
 }
 
 /// Ask whether pages are already known, without inserting them.
@@ -116,7 +137,11 @@ fn progress() -> Option<indicatif::ProgressBar> {
 
 pub fn run_ingest(args: &IngestArgs) -> Result<()> {
     let opts = options(&args.common, true)?;
-    let mut index = Index::open_writer(&args.common.db, &Params::default())?;
+    let params = params_with(&args.params)?;
+    let mut index = Index::open_writer(&args.common.db, &params)?;
+    if !args.params.is_empty() && index.params() != &params {
+        tracing::warn!("--param ignored: {} exists and keeps the parameters it was built with", args.common.db.display());
+    }
     if let Some(n) = args.flush_docs {
         index.flush_policy.max_docs = usize::try_from(n).unwrap_or(usize::MAX);
     }

@@ -86,17 +86,16 @@ pub fn inspect(args: &InspectArgs) -> Result<()> {
     let mut keys = [0u64; 3];
     for s in index.segments() {
         let sec = |k| s.section_len(k);
-        let p: u64 = [
-            SectionKind::PeriodKeys,
-            SectionKind::PeriodPostings,
-            SectionKind::FingerprintKeys,
-            SectionKind::FingerprintPostings,
-            SectionKind::ExactKeys,
-            SectionKind::ExactPostings,
-        ]
-        .into_iter()
-        .map(sec)
-        .sum();
+        // Postings: key tables, lists, fences, and the Bloom filter over all keys.
+        let p: u64 = KeyKind::ALL
+            .into_iter()
+            .flat_map(|k| {
+                let (keys, lists) = SectionKind::keys_of(k);
+                [keys, lists, SectionKind::fences_of(k)]
+            })
+            .chain([SectionKind::Bloom])
+            .map(sec)
+            .sum();
         let t = sec(SectionKind::Text) + sec(SectionKind::Dict) + sec(SectionKind::TextIndex);
         postings += p;
         text += t;
