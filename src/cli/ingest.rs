@@ -79,11 +79,9 @@ pub struct IngestArgs {
 fn params_with(overrides: &[String]) -> Result<Params> {
     let mut v = serde_json::to_value(Params::default())?;
     for o in overrides {
-        let (name, value) =
-            o.split_once('=').with_context(|| format!("--param {o}: expected NAME=VALUE"))?;
-        let slot = v
-            .get_mut(name)
-            .with_context(|| format!("--param {o}: no parameter named '{name}' (see src/params.rs)"))?;
+        let (name, value) = o.split_once('=').with_context(|| format!("--param {o}: expected NAME=VALUE"))?;
+        let slot =
+            v.get_mut(name).with_context(|| format!("--param {o}: no parameter named '{name}' (see src/params.rs)"))?;
         let parsed: serde_json::Value =
             serde_json::from_str(value).with_context(|| format!("--param {o}: '{value}' is not a number"))?;
         *slot = parsed;
@@ -140,7 +138,10 @@ pub fn run_ingest(args: &IngestArgs) -> Result<()> {
     let params = params_with(&args.params)?;
     let mut index = Index::open_writer(&args.common.db, &params)?;
     if !args.params.is_empty() && index.params() != &params {
-        tracing::warn!("--param ignored: {} exists and keeps the parameters it was built with", args.common.db.display());
+        tracing::warn!(
+            "--param ignored: {} exists and keeps the parameters it was built with",
+            args.common.db.display()
+        );
     }
     if let Some(n) = args.flush_docs {
         index.flush_policy.max_docs = usize::try_from(n).unwrap_or(usize::MAX);

@@ -115,7 +115,7 @@ pub fn bloom_probe(kind: KeyKind, key: u64, blocks: usize) -> (usize, [u16; 6]) 
     let h = xxhash_rust::xxh3::xxh3_64_with_seed(&key.to_le_bytes(), 0xB100_0000 + kind as u64);
     let block = (h as usize) & (blocks - 1);
     let mut bits = [0u16; 6];
-    let mut x = h >> 32 | (h << 32);
+    let mut x = h.rotate_left(32);
     for b in &mut bits {
         x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         *b = (x >> 55) as u16; // 0..512

@@ -465,22 +465,45 @@ impl Index {
         Ok(None)
     }
 
-    /// Doc ids holding a key, over memtable and segments; `None` when the key is pruned.
-    fn gather(&self, kind: KeyKind, key: u64, out: &mut Vec<u32>) -> Result<()> {
+    /// Doc ids holding a key, over memtable and segments. Returns true when the key is
+    /// template-like (more than `cap` documents): then `out` holds only its newest `tail`
+    /// documents, and older segments' lists are not even decoded, so that a template key costs
+    /// the same however large the index grows.
+    fn gather(&self, kind: KeyKind, key: u64, cap: usize, tail: usize, out: &mut Vec<u32>) -> Result<bool> {
         out.clear();
+        let mem = self.mem.postings(kind, key);
+        let mut lists = Vec::new();
+        let mut total = mem.len();
         for seg in &self.segments {
             if let Some(p) = seg.postings(kind, key)? {
-                if p.decode_into(out).is_none() {
-                    return Err(StoreError::corrupt(
-                        seg.path(),
-                        0,
-                        format!("{} postings of {key:016x} do not decode", kind.name()),
-                    ));
-                }
+                total += p.len();
+                lists.push((seg, p));
             }
         }
-        out.extend_from_slice(self.mem.postings(kind, key));
-        Ok(())
+        let decode = |seg: &Segment, p: &super::segment::Postings<'_>, out: &mut Vec<u32>| {
+            p.decode_into(out).ok_or_else(|| {
+                StoreError::corrupt(seg.path(), 0, format!("{} postings of {key:016x} do not decode", kind.name()))
+            })
+        };
+        if total <= cap {
+            for (seg, p) in &lists {
+                decode(seg, p, out)?;
+            }
+            out.extend_from_slice(mem);
+            return Ok(false);
+        }
+        // Newest first: the memtable, then segments from the newest.
+        out.extend_from_slice(mem);
+        for (seg, p) in lists.iter().rev() {
+            if out.len() >= tail {
+                break;
+            }
+            decode(seg, p, out)?;
+        }
+        out.sort_unstable();
+        let cut = out.len().saturating_sub(tail);
+        out.drain(..cut);
+        Ok(true)
     }
 
     /// Finds the verified earlier near-duplicates of a page. `exclude` is left out of the
@@ -511,15 +534,10 @@ impl Index {
                 if self.pruned.contains(kind, key) {
                     continue;
                 }
-                self.gather(kind, key, &mut ids)?;
-                let list: &[u32] = if ids.len() > limits.posting_cap {
+                if self.gather(kind, key, limits.posting_cap, limits.long_list_tail, &mut ids)? {
                     answer.long_lists += 1;
-                    ids.sort_unstable();
-                    &ids[ids.len() - limits.long_list_tail..]
-                } else {
-                    &ids
-                };
-                for &d in list {
+                }
+                for &d in &ids {
                     let c = counts.entry(d).or_default();
                     match kind {
                         KeyKind::Exact => c.exact = true,

@@ -26,7 +26,9 @@ pub struct Segment {
     trailer: SegmentTrailer,
     data_start: usize,
     data_end: usize,
-    page_crcs: Vec<u32>,
+    /// Where the page-CRC table starts in the map (read in place: no copy grows with the index).
+    page_crcs_at: usize,
+    pages: usize,
     verified: Vec<AtomicU64>,
     dict: Option<zstd::dict::DecoderDictionary<'static>>,
 }
@@ -142,10 +144,9 @@ impl Segment {
         if map[ce..fstart].iter().any(|&b| b != 0) {
             return Err(bad(ce, "padding before the footer is not zero"));
         }
-        let page_crcs: Vec<u32> =
-            map[cs..ce].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        let pages = (ce - cs) / 4;
         let (data_start, data_end) = (hlen, cs);
-        if page_crcs.len() != (data_end - data_start).div_ceil(PAGE_SIZE) {
+        if (ce - cs) % 4 != 0 || pages != (data_end - data_start).div_ceil(PAGE_SIZE) {
             return Err(bad(cs, "page checksum table has the wrong length"));
         }
         for kind in SectionKind::ALL {
@@ -154,7 +155,7 @@ impl Segment {
                 return Err(bad(s, "section overlaps the checksum table"));
             }
         }
-        let verified = (0..page_crcs.len().div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+        let verified = (0..pages.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
         let mut seg = Segment {
             path: path.to_path_buf(),
             id: header.segment_id,
@@ -163,7 +164,8 @@ impl Segment {
             trailer,
             data_start,
             data_end,
-            page_crcs,
+            page_crcs_at: cs,
+            pages,
             verified,
             dict: None,
         };
@@ -205,6 +207,12 @@ impl Segment {
         (e - s) as u64
     }
 
+    /// The stored CRC of data page `p` (the table was checked on open).
+    fn page_crc(&self, p: usize) -> u32 {
+        let o = self.page_crcs_at + 4 * p;
+        u32::from_le_bytes([self.map[o], self.map[o + 1], self.map[o + 2], self.map[o + 3]])
+    }
+
     fn corrupt(&self, offset: usize, what: impl Into<String>) -> StoreError {
         StoreError::corrupt(&self.path, offset as u64, what)
     }
@@ -223,7 +231,7 @@ impl Segment {
             }
             let s = self.data_start + p * PAGE_SIZE;
             let e = (s + PAGE_SIZE).min(self.data_end);
-            if crc32fast::hash(&self.map[s..e]) != self.page_crcs[p] {
+            if crc32fast::hash(&self.map[s..e]) != self.page_crc(p) {
                 return Err(self.corrupt(s, format!("checksum mismatch in bytes {s}..{e}")));
             }
             self.verified[word].fetch_or(bit, Ordering::Relaxed);
@@ -293,7 +301,7 @@ impl Segment {
             return Ok(true);
         }
         let blocks = words.len() / 8;
-        if !blocks.is_power_of_two() || words.len() % 8 != 0 {
+        if !blocks.is_power_of_two() || !words.len().is_multiple_of(8) {
             return Err(
                 self.corrupt(self.sections[SectionKind::Bloom as usize].0, "Bloom filter size is not a power of two")
             );
@@ -482,10 +490,10 @@ impl Segment {
     /// that decode, texts that decompress, strings that parse). Returns every problem found.
     pub fn verify(&self) -> Vec<Corrupt> {
         let mut out = Vec::new();
-        for p in 0..self.page_crcs.len() {
+        for p in 0..self.pages {
             let s = self.data_start + p * PAGE_SIZE;
             let e = (s + PAGE_SIZE).min(self.data_end);
-            if crc32fast::hash(&self.map[s..e]) != self.page_crcs[p] {
+            if crc32fast::hash(&self.map[s..e]) != self.page_crc(p) {
                 out.push(Corrupt {
                     file: self.path.clone(),
                     offset: s as u64,

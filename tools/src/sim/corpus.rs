@@ -254,7 +254,7 @@ fn story_title(part: usize, article: &Article, first: &str) -> String {
     let n = nchars(&clause);
     let starts_weak =
         clause.starts_with(['他', '她', '它', '这', '那', '但', '而', '在', '据', '因', '所', '如', '对']);
-    if (8..=26).contains(&n) && !starts_weak && (article.index + part) % 2 == 0 {
+    if (8..=26).contains(&n) && !starts_weak && (article.index + part).is_multiple_of(2) {
         return clause;
     }
     const NUM: [&str; 8] = ["二", "三", "四", "五", "六", "七", "八", "九"];
