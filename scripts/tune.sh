@@ -5,7 +5,8 @@
 # Each line: the parameter setting, then decision P / R / F1, excerpt and digest recall and the
 # near-miss false-positive rate, from `ddtool eval --no-baselines`.
 set -euo pipefail
-crawl=${1:?usage: scripts/tune.sh CRAWL_DIR}
+crawl=${1:?usage: scripts/tune.sh CRAWL_DIR [SETTING...]}
+shift
 bin=${BIN:-target/release}
 settings=(
   ""
@@ -16,7 +17,14 @@ settings=(
   overlap_min_chars=60 overlap_min_chars=150
   near_miss_ratio=0.1 near_miss_ratio=0.5
   min_shared_chars=20 min_shared_chars=60
+  period_len=6 period_len=15
+  fp_min_sentence=3 fp_min_sentence=10
+  fp_sentences=2 fp_sentences=6
+  fp_min_cover=25 fp_min_cover=100
+  fp_rotations=2 fp_rotations=4
 )
+# Settings given on the command line replace the built-in list ("" is the defaults).
+if [ $# -gt 0 ]; then settings=("$@"); fi
 echo "| setting | P | R | F1 | excerpt R | digest R | near-miss FP |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
 for s in "${settings[@]}"; do

@@ -1,6 +1,6 @@
 //! The catalog: small metadata in sled (pinned 0.34), opened by the writer only.
 //!
-//! Trees: `meta` (format version, parameters, counters), `sites` (site name -> id and page count),
+//! Trees: `meta` (format version, parameters), `sites` (site name -> id),
 //! `pruned` (kind + key -> frequency, sites, reason as JSON). Everything in it can be rebuilt from
 //! the segment files and the pruned-keys snapshot (`ddtool rebuild-catalog`), so it is never the
 //! only copy of anything a query needs.
@@ -28,6 +28,7 @@ pub struct PrunedInfo {
 pub struct Catalog {
     path: PathBuf,
     db: sled::Db,
+    meta: sled::Tree,
     sites: sled::Tree,
     pruned: sled::Tree,
     site_cache: HashMap<String, u32>,
@@ -58,14 +59,26 @@ impl Catalog {
         }
         let sites = db.open_tree("sites").map_err(err)?;
         let pruned = db.open_tree("pruned").map_err(err)?;
-        Ok(Catalog { path: dir.into(), db, sites, pruned, site_cache: HashMap::new() })
+        Ok(Catalog { path: dir.into(), db, meta, sites, pruned, site_cache: HashMap::new() })
     }
 
     fn err(&self, e: sled::Error) -> StoreError {
         StoreError::Catalog { path: self.path.clone(), message: e.to_string() }
     }
 
-    /// The id of `site`, assigned on first sight; counts one more page for it.
+    /// Records the index's parameters (the manifest holds the copy readers use).
+    pub fn record_params(&self, params: &crate::params::Params) -> Result<()> {
+        let v = serde_json::to_vec(params).map_err(|e| StoreError::Limit(e.to_string()))?;
+        self.meta.insert("params", v).map_err(|e| self.err(e))?;
+        Ok(())
+    }
+
+    /// The parameters recorded by [`Catalog::record_params`].
+    pub fn params(&self) -> Result<Option<crate::params::Params>> {
+        Ok(self.meta.get("params").map_err(|e| self.err(e))?.and_then(|v| serde_json::from_slice(&v).ok()))
+    }
+
+    /// The id of `site`, assigned on first sight.
     pub fn site_id(&mut self, site: &str) -> Result<u32> {
         if let Some(&id) = self.site_cache.get(site) {
             return Ok(id);
@@ -117,5 +130,34 @@ impl Catalog {
     pub fn flush(&self) -> Result<()> {
         self.db.flush().map_err(|e| self.err(e))?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sites_params_and_pruned_keys_persist() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let p = crate::params::Params { theta: 0.2, ..Default::default() };
+        {
+            let mut c = Catalog::open(dir.path()).expect("open");
+            let a = c.site_id("a.example").expect("site");
+            assert_ne!(a, c.site_id("b.example").expect("site"));
+            assert_eq!(a, c.site_id("a.example").expect("site"));
+            c.record_params(&p).expect("params");
+            let info = PrunedInfo { frequency: 500, sites: 1, reason: "site".into() };
+            c.add_pruned(KeyKind::Period, 42, &info).expect("pruned");
+            c.flush().expect("flush");
+        }
+        let mut c = Catalog::open(dir.path()).expect("reopen");
+        assert_eq!(c.params().expect("params"), Some(p));
+        assert_eq!(c.site_count(), 2);
+        let first = c.site_id("a.example").expect("site");
+        assert_eq!(c.site_id("a.example").expect("site"), first);
+        let pruned = c.pruned().expect("pruned");
+        assert_eq!(pruned.len(), 1);
+        assert_eq!((pruned[0].0, pruned[0].1, pruned[0].2.frequency), (KeyKind::Period, 42, 500));
     }
 }

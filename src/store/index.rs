@@ -248,6 +248,7 @@ impl Index {
         };
         collect_garbage(dir, &manifest)?;
         let catalog = Catalog::open(&dir.join("catalog"))?;
+        catalog.record_params(&manifest.params)?;
         let mut index = Index::load(dir, manifest)?;
         let wal_path = wal_dir(dir).join(wal_file_name(index.manifest.wal_gen));
         let contents = match read_wal(&wal_path, index.manifest.wal_gen) {
