@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 
-use crate::input::{self, BodyKind, Format, Item, Limits, RawPage};
+use crate::input::{self, Format, Item, Limits, RawPage};
 use crate::store::{Index, QueryAnswer, Result as StoreResult};
 use crate::verify::Relation;
 use crate::{Page, PageInput, Params};
@@ -151,11 +151,7 @@ fn analyze(item: Item, params: &Params) -> Analyzed {
     match item {
         Item::Page(raw) => {
             let charset = raw.charset.as_deref();
-            let input = match raw.kind {
-                BodyKind::Html => PageInput::Html { bytes: &raw.body, charset },
-                BodyKind::Text => PageInput::Text { bytes: &raw.body, charset },
-            };
-            let page = Page::analyze(input, params);
+            let page = Page::analyze(PageInput::with_kind(&raw.body, Some(raw.kind), charset), params);
             Analyzed::Page(raw, Box::new(page))
         }
         Item::Skipped { location, url, reason } => Analyzed::Skipped { location, url, reason },
@@ -177,7 +173,7 @@ pub fn run(
     let mut summary = Summary::default();
     let mut out: Vec<Outcome> = Vec::with_capacity(opts.batch);
     for name in inputs {
-        let mut items = open_input(name, opts.format, opts.limits)?;
+        let mut items = input::open(name, opts.format, opts.limits)?;
         loop {
             let batch: Vec<Item> = items.by_ref().take(opts.batch.max(1)).collect();
             if batch.is_empty() {
@@ -203,48 +199,6 @@ pub fn run(
     }
     summary.seconds = start.elapsed().as_secs_f64();
     Ok(summary)
-}
-
-/// Opens an input; besides the crawl formats, a single .html/.htm/.txt file is one page (handy for
-/// `dedupdb query page.html`).
-fn open_input(
-    name: &str,
-    format: Option<Format>,
-    limits: Limits,
-) -> anyhow::Result<Box<dyn Iterator<Item = Item> + Send>> {
-    let lower = name.to_ascii_lowercase();
-    let single = format.is_none()
-        && [".html", ".htm", ".txt"].iter().any(|e| lower.ends_with(e))
-        && std::path::Path::new(name).is_file();
-    if !single {
-        return Ok(input::open(name, format, limits)?);
-    }
-    let path = std::path::Path::new(name);
-    let url = std::fs::canonicalize(path).map_or_else(|_| name.to_string(), |p| format!("file://{}", p.display()));
-    let item = match std::fs::metadata(path) {
-        Ok(m) if m.len() > limits.max_page_bytes as u64 => Item::Error {
-            location: name.to_string(),
-            url: Some(url),
-            message: format!(
-                "page is {} MiB, larger than the {} MiB limit",
-                m.len() >> 20,
-                limits.max_page_bytes >> 20
-            ),
-        },
-        _ => match std::fs::read(path) {
-            Ok(body) => Item::Page(RawPage {
-                url,
-                body,
-                kind: if lower.ends_with(".txt") { BodyKind::Text } else { BodyKind::Html },
-                site: None,
-                fetched_at: None,
-                charset: None,
-                location: name.to_string(),
-            }),
-            Err(e) => Item::Error { location: name.to_string(), url: Some(url), message: format!("cannot read: {e}") },
-        },
-    };
-    Ok(Box::new(std::iter::once(item)))
 }
 
 fn matches_out(answer: &QueryAnswer) -> Vec<MatchOut> {

@@ -26,6 +26,15 @@ pub enum PageInput<'a> {
 }
 
 impl<'a> PageInput<'a> {
+    /// HTML or text as `kind` says, or by a look at the content when it says nothing.
+    pub fn with_kind(bytes: &'a [u8], kind: Option<crate::input::BodyKind>, charset: Option<&'a str>) -> PageInput<'a> {
+        match kind {
+            Some(crate::input::BodyKind::Html) => PageInput::Html { bytes, charset },
+            Some(crate::input::BodyKind::Text) => PageInput::Text { bytes, charset },
+            None => PageInput::sniff(bytes, charset),
+        }
+    }
+
     /// HTML or text by a look at the content: markup near the start means HTML.
     pub fn sniff(bytes: &'a [u8], charset: Option<&'a str>) -> PageInput<'a> {
         let head = &bytes[..bytes.len().min(1024)];

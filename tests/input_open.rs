@@ -171,3 +171,27 @@ fn format_names_limits_and_hosts() {
     let it = input::open("-", None, Limits::default()).unwrap();
     is_send(&it);
 }
+
+#[test]
+fn a_single_page_file_is_an_input_of_one_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = write(dir.path(), "saved.HTML", "<p>一页正文。</p>".as_bytes());
+    let items: Vec<Item> = input::open(&page, None, Limits::default()).unwrap().collect();
+    assert_eq!(items.len(), 1);
+    match &items[0] {
+        Item::Page(p) => {
+            assert_eq!(p.kind, input::BodyKind::Html);
+            assert!(p.url.starts_with("file://") && p.url.ends_with("saved.HTML"), "{}", p.url);
+        }
+        other => panic!("{other:?}"),
+    }
+    // Too large for the limit: one error record naming the size, not a failure to open.
+    let items: Vec<Item> = input::open(&page, None, Limits { max_page_bytes: 4 }).unwrap().collect();
+    assert!(matches!(&items[..], [Item::Error { message, .. }] if message.contains("limit")), "{items:?}");
+    // The named-page reader used by `compare` and `ddtool page`: kind from the name, errors name it.
+    let (bytes, kind) = input::read_named_page(&page, Limits::default()).unwrap();
+    assert_eq!((bytes.len(), kind), ("<p>一页正文。</p>".len(), Some(input::BodyKind::Html)));
+    let missing = dir.path().join("missing.html");
+    let e = input::read_named_page(missing.to_str().unwrap(), Limits::default()).unwrap_err();
+    assert!(e.to_string().starts_with(&missing.display().to_string()), "{e}");
+}

@@ -3,10 +3,9 @@
 use anyhow::{bail, Result};
 use clap::Args;
 use dedupdb::extract::DropReason;
-use dedupdb::{Comparison, Page, Params, Relation};
+use dedupdb::input::{read_named_page, Limits};
+use dedupdb::{Comparison, Page, PageInput, Params, Relation};
 use serde_json::json;
-
-use super::input::{page_input, read_page};
 
 /// Compare two pages and print the relation of A to B.
 ///
@@ -42,10 +41,12 @@ pub fn run(args: &CompareArgs) -> Result<()> {
         bail!("only one of A and B can be - (standard input)");
     }
     let params = Params::default();
-    let (bytes_a, kind_a) = read_page(&args.a)?;
-    let (bytes_b, kind_b) = read_page(&args.b)?;
-    let pa = Page::analyze(page_input(&bytes_a, kind_a), &params);
-    let pb = Page::analyze(page_input(&bytes_b, kind_b), &params);
+    // Pages larger than this are refused with an error rather than read.
+    let limits = Limits { max_page_bytes: 64 << 20 };
+    let (bytes_a, kind_a) = read_named_page(&args.a, limits)?;
+    let (bytes_b, kind_b) = read_named_page(&args.b, limits)?;
+    let pa = Page::analyze(PageInput::with_kind(&bytes_a, kind_a, None), &params);
+    let pb = Page::analyze(PageInput::with_kind(&bytes_b, kind_b, None), &params);
     let cmp = dedupdb::compare(&pa, &pb, &params);
     tracing::debug!(rounds = cmp.rounds, early = cmp.rejected_early, "compared");
     if args.json {

@@ -2,17 +2,10 @@
 
 mod compare;
 mod ingest;
-mod input;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-
-/// Exit code for a failure at run time (unreadable input, corrupt index, ...). Usage errors exit
-/// with 2 (clap).
-pub const EXIT_FAILURE: u8 = 1;
-/// Exit code when the index is locked by another writer.
-pub const EXIT_LOCKED: u8 = 3;
 
 /// dedupdb: a near-duplicate index for web pages, Chinese first.
 ///
@@ -55,10 +48,7 @@ pub fn run() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("dedupdb: error: {e:#}");
-            let locked = e
-                .downcast_ref::<dedupdb::store::StoreError>()
-                .is_some_and(|s| matches!(s, dedupdb::store::StoreError::Locked { .. }));
-            ExitCode::from(if locked { EXIT_LOCKED } else { EXIT_FAILURE })
+            ExitCode::from(dedupdb::store::error::exit_code(&e))
         }
     }
 }

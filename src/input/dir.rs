@@ -26,32 +26,32 @@ impl DirReader {
         let (listing, _) = list(root)?;
         Ok(DirReader { stack: vec![listing], limits })
     }
+}
 
-    /// The item of one page file.
-    fn read(&self, path: &Path, len: u64, kind: BodyKind) -> Item {
-        let location = path.display().to_string();
-        let max = self.limits.max_page_bytes as u64;
-        if len > max {
-            return Item::Error { location, url: None, message: too_large(len, self.limits) };
-        }
-        let read = || -> io::Result<(Vec<u8>, PathBuf)> {
-            let mut body = Vec::with_capacity(len as usize);
-            // The file may have grown since it was listed: never read past the limit.
-            File::open(path)?.take(max + 1).read_to_end(&mut body)?;
-            Ok((body, fs::canonicalize(path)?))
-        };
-        let (body, canonical) = match read() {
-            Ok(read) => read,
-            Err(e) => return Item::Error { location, url: None, message: format!("cannot read: {e}") },
-        };
-        if body.len() as u64 > max {
-            return Item::Error { location, url: None, message: too_large(body.len() as u64, self.limits) };
-        }
-        let url = url::Url::from_file_path(&canonical)
-            .map(String::from)
-            .unwrap_or_else(|()| format!("file://{}", canonical.display()));
-        Item::Page(RawPage { url, body, kind, site: None, fetched_at: None, charset: None, location })
+/// The item of one page file of `len` bytes (as its metadata said).
+pub(super) fn read_page(path: &Path, len: u64, kind: BodyKind, limits: Limits) -> Item {
+    let location = path.display().to_string();
+    let max = limits.max_page_bytes as u64;
+    if len > max {
+        return Item::Error { location, url: None, message: too_large(len, limits) };
     }
+    let read = || -> io::Result<(Vec<u8>, PathBuf)> {
+        let mut body = Vec::with_capacity(len as usize);
+        // The file may have grown since it was listed: never read past the limit.
+        File::open(path)?.take(max + 1).read_to_end(&mut body)?;
+        Ok((body, fs::canonicalize(path)?))
+    };
+    let (body, canonical) = match read() {
+        Ok(read) => read,
+        Err(e) => return Item::Error { location, url: None, message: format!("cannot read: {e}") },
+    };
+    if body.len() as u64 > max {
+        return Item::Error { location, url: None, message: too_large(body.len() as u64, limits) };
+    }
+    let url = url::Url::from_file_path(&canonical)
+        .map(String::from)
+        .unwrap_or_else(|()| format!("file://{}", canonical.display()));
+    Item::Page(RawPage { url, body, kind, site: None, fetched_at: None, charset: None, location })
 }
 
 /// A directory's entries, sorted in reverse, and the first error met while listing (the entries
@@ -72,7 +72,7 @@ fn list(dir: &Path) -> io::Result<(Vec<PathBuf>, Option<io::Error>)> {
 }
 
 /// The body kind a file name tells, or None for files that are not pages.
-fn kind_of(path: &Path) -> Option<BodyKind> {
+pub(super) fn kind_of(path: &Path) -> Option<BodyKind> {
     let ext = path.extension()?.to_str()?.to_ascii_lowercase();
     match ext.as_str() {
         "html" | "htm" | "xhtml" | "shtml" => Some(BodyKind::Html),
@@ -131,7 +131,7 @@ impl Iterator for DirReader {
             } else {
                 continue;
             };
-            return Some(self.read(&path, len, kind));
+            return Some(read_page(&path, len, kind, self.limits));
         }
     }
 }

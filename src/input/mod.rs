@@ -189,6 +189,14 @@ pub enum InputError {
         /// How it does not fit.
         problem: String,
     },
+    /// A single page cannot be read (too large, unreadable).
+    #[error("{name}: {message}")]
+    Page {
+        /// The page as named.
+        name: String,
+        /// What is wrong.
+        message: String,
+    },
 }
 
 /// Opens an input: a path or "-" (JSONL on stdin, or WARC with `Some(Format::Warc)`). The format
@@ -216,6 +224,10 @@ pub fn open(
     }
     let path = Path::new(name);
     let meta = std::fs::metadata(path).map_err(|source| InputError::Open { name: name.to_string(), source })?;
+    // A single saved page (`dedupdb query page.html`) is an input of one record.
+    if let (None, true, Some(kind)) = (format, meta.is_file(), page_kind(path)) {
+        return Ok(Box::new(std::iter::once(dir::read_page(path, meta.len(), kind, limits))));
+    }
     let format = match format {
         Some(f) => f,
         None if meta.is_dir() => Format::Dir,
@@ -242,6 +254,46 @@ pub fn open(
                 Ok(Box::new(warc::WarcReader::new(name.to_string(), src, gzip, limits)))
             }
         }
+    }
+}
+
+/// The body kind a page file's name tells: `.html`, `.htm`, `.xhtml`, `.shtml` are HTML, `.txt`
+/// is text; `None` for any other name.
+pub fn page_kind(path: &Path) -> Option<BodyKind> {
+    dir::kind_of(path)
+}
+
+/// Reads one saved page file within the size limit: an `Item::Page`, or an `Item::Error` that
+/// says why not (missing, unreadable, too large).
+pub fn read_page_file(path: &Path, kind: BodyKind, limits: Limits) -> Item {
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => dir::read_page(path, m.len(), kind, limits),
+        Ok(_) => Item::Error { location: path.display().to_string(), url: None, message: "not a file".to_string() },
+        Err(e) => Item::Error { location: path.display().to_string(), url: None, message: format!("cannot read: {e}") },
+    }
+}
+
+/// Reads one page named on a command line: a page file, or `-` for standard input. Returns the
+/// bytes and the body kind the name tells (`None`: decide by content, as for stdin or an
+/// unfamiliar extension).
+pub fn read_named_page(name: &str, limits: Limits) -> Result<(Vec<u8>, Option<BodyKind>), InputError> {
+    let page_error = |message: String| InputError::Page { name: name.to_string(), message };
+    if name == "-" {
+        let mut body = Vec::new();
+        io::stdin()
+            .take(limits.max_page_bytes as u64 + 1)
+            .read_to_end(&mut body)
+            .map_err(|source| InputError::Open { name: name.to_string(), source })?;
+        if body.len() > limits.max_page_bytes {
+            return Err(page_error(too_large(body.len() as u64, limits)));
+        }
+        return Ok((body, None));
+    }
+    let path = Path::new(name);
+    let kind = page_kind(path);
+    match read_page_file(path, kind.unwrap_or(BodyKind::Html), limits) {
+        Item::Page(raw) => Ok((raw.body, kind)),
+        Item::Error { message, .. } | Item::Skipped { reason: message, .. } => Err(page_error(message)),
     }
 }
 

@@ -81,5 +81,15 @@ impl StoreError {
     }
 }
 
+/// The exit code the command-line tools use for a failed run: 3 when the index is locked by
+/// another writer (retry later), 1 for any other failure.
+pub fn exit_code(e: &anyhow::Error) -> u8 {
+    if e.downcast_ref::<StoreError>().is_some_and(|s| matches!(s, StoreError::Locked { .. })) {
+        3
+    } else {
+        1
+    }
+}
+
 /// Result of store operations.
 pub type Result<T> = std::result::Result<T, StoreError>;

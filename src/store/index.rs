@@ -564,22 +564,7 @@ impl Index {
                 continue;
             }
             if let (Some(url), Some((_, _, cluster, _))) = (self.doc_url(d)?, self.doc_summary(d)?) {
-                let (ccs, clr) = (1.0, 1.0);
-                let cmp = Comparison {
-                    relation: Relation::Duplicate,
-                    resemble: 1.0,
-                    contain: 1.0,
-                    ccs,
-                    clr,
-                    tlcs_chars: chars.len(),
-                    a_chars: chars.len(),
-                    b_chars: chars.len(),
-                    spans: Vec::new(),
-                    rounds: 0,
-                    numeric_conflicts: 0,
-                    near_miss: false,
-                    rejected_early: false,
-                };
+                let cmp = Comparison::identical(chars.len());
                 answer.exact = Some(Match { doc_id: d, url, cluster, cmp });
                 break;
             }

@@ -125,6 +125,46 @@ pub struct Comparison {
     pub rejected_early: bool,
 }
 
+impl Comparison {
+    /// Two texts known to be identical (the same exact hash): nothing to align.
+    pub fn identical(chars: usize) -> Comparison {
+        Comparison {
+            relation: Relation::Duplicate,
+            resemble: 1.0,
+            contain: 1.0,
+            ccs: 1.0,
+            clr: 1.0,
+            tlcs_chars: chars,
+            a_chars: chars,
+            b_chars: chars,
+            spans: Vec::new(),
+            rounds: 0,
+            numeric_conflicts: 0,
+            near_miss: false,
+            rejected_early: false,
+        }
+    }
+
+    /// A pair the skeleton filter ruled out before any diff.
+    fn rejected(a_chars: usize, b_chars: usize, (ccs, clr): (f64, f64)) -> Comparison {
+        Comparison {
+            relation: Relation::Different,
+            resemble: 0.0,
+            contain: 0.0,
+            ccs,
+            clr,
+            tlcs_chars: 0,
+            a_chars,
+            b_chars,
+            spans: Vec::new(),
+            rounds: 1,
+            numeric_conflicts: 0,
+            near_miss: false,
+            rejected_early: true,
+        }
+    }
+}
+
 /// CCS and CLR of two sorted, distinct period-feature sets.
 pub fn ccs_clr(a: &[u64], b: &[u64]) -> (f64, f64) {
     let (small, large) = if a.len() <= b.len() { (a.len(), b.len()) } else { (b.len(), a.len()) };
@@ -213,30 +253,14 @@ impl Verifier {
         let bt = &b[..b.len().min(p.max_verify_chars)];
         self.wy.fill(bt, p.skeleton_window);
         skeleton::kept(&self.wy, bt.len(), &prep.bitmap, &mut self.keep_b);
-        let (ccs, clr) = ccs_clr;
         if bt.len() < p.skeleton_window.max(1)
             || prep.len < p.skeleton_window.max(1)
             || cannot_reach(self.keep_b.len(), &self.keep_b, prep.len, bt.len(), p)
         {
-            return Comparison {
-                relation: Relation::Different,
-                resemble: 0.0,
-                contain: 0.0,
-                ccs,
-                clr,
-                tlcs_chars: 0,
-                a_chars: prep.len,
-                b_chars: bt.len(),
-                spans: Vec::new(),
-                rounds: 1,
-                numeric_conflicts: 0,
-                near_miss: false,
-                rejected_early: true,
-            };
+            return Comparison::rejected(prep.len, bt.len(), ccs_clr);
         }
         let mut c = self.compare_texts(a, b, p);
-        c.ccs = ccs;
-        c.clr = clr;
+        (c.ccs, c.clr) = ccs_clr;
         c
     }
 

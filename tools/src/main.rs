@@ -44,10 +44,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("ddtool: error: {e:#}");
-            let locked = e
-                .downcast_ref::<dedupdb::store::StoreError>()
-                .is_some_and(|s| matches!(s, dedupdb::store::StoreError::Locked { .. }));
-            ExitCode::from(if locked { 3 } else { 1 })
+            ExitCode::from(dedupdb::store::error::exit_code(&e))
         }
     }
 }

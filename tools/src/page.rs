@@ -1,9 +1,8 @@
 //! `ddtool page FILE`: what dedupdb sees in one page.
 
-use std::io::Read;
-
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
+use dedupdb::input::{read_named_page, Limits};
 use dedupdb::{Page, PageInput, Params};
 use serde_json::json;
 
@@ -29,21 +28,8 @@ pub struct PageArgs {
 }
 
 pub fn run(args: &PageArgs) -> Result<()> {
-    let mut bytes = Vec::new();
-    if args.file == "-" {
-        std::io::stdin().read_to_end(&mut bytes).context("reading standard input")?;
-    } else {
-        bytes = std::fs::read(&args.file).with_context(|| format!("{}: cannot read", args.file))?;
-    }
-    let charset = args.charset.as_deref();
-    let lower = args.file.to_ascii_lowercase();
-    let input = if lower.ends_with(".txt") {
-        PageInput::Text { bytes: &bytes, charset }
-    } else if lower.ends_with(".html") || lower.ends_with(".htm") {
-        PageInput::Html { bytes: &bytes, charset }
-    } else {
-        PageInput::sniff(&bytes, charset)
-    };
+    let (bytes, kind) = read_named_page(&args.file, Limits::default())?;
+    let input = PageInput::with_kind(&bytes, kind, args.charset.as_deref());
     let params = Params::default();
     let page = Page::analyze(input, &params);
     let blocks: Vec<_> = page
