@@ -389,13 +389,11 @@ impl Index {
             .map(Loc::Seg)
     }
 
-    /// (period_count, chars, cluster, flags) of a document.
-    fn doc_summary(&self, doc_id: u32) -> Result<Option<(u32, u32, u32, u32)>> {
+    /// (distinct period features, cluster) of a document: what candidate ranking needs.
+    fn doc_summary(&self, doc_id: u32) -> Result<Option<(u32, u32)>> {
         match self.locate(doc_id) {
-            Some(Loc::Mem) => Ok(self.mem.get(doc_id).map(|d| (d.period.len() as u32, d.chars, d.cluster, d.flags))),
-            Some(Loc::Seg(i)) => {
-                Ok(self.segments[i].doc(doc_id)?.map(|(_, m)| (m.period_count, m.chars, m.cluster, m.flags)))
-            }
+            Some(Loc::Mem) => Ok(self.mem.get(doc_id).map(|d| (d.period.len() as u32, d.cluster))),
+            Some(Loc::Seg(i)) => Ok(self.segments[i].doc(doc_id)?.map(|(_, m)| (m.period_count, m.cluster))),
             None => Ok(None),
         }
     }
@@ -563,7 +561,7 @@ impl Index {
             if self.is_deleted(d)? {
                 continue;
             }
-            if let (Some(url), Some((_, _, cluster, _))) = (self.doc_url(d)?, self.doc_summary(d)?) {
+            if let (Some(url), Some((_, cluster))) = (self.doc_url(d)?, self.doc_summary(d)?) {
                 let cmp = Comparison::identical(chars.len());
                 answer.exact = Some(Match { doc_id: d, url, cluster, cmp });
                 break;
@@ -577,17 +575,18 @@ impl Index {
             .collect();
         pre.sort_unstable_by_key(|a| std::cmp::Reverse((a.1.fp, a.1.period, a.0)));
         pre.truncate(limits.max_candidates * 8);
-        let mut ranked: Vec<(u32, u16, f64, f64)> = Vec::with_capacity(pre.len());
+        // (doc, shared fingerprints, ccs, clr, cluster)
+        let mut ranked: Vec<(u32, u16, f64, f64, u32)> = Vec::with_capacity(pre.len());
         for (d, c) in pre {
-            let Some((their_period, _, _, _)) = self.doc_summary(d)? else { continue };
+            let Some((their_period, cluster)) = self.doc_summary(d)? else { continue };
             let (small, large) = ((my_period as u32).min(their_period), (my_period as u32).max(their_period));
             let ccs = if small == 0 { 0.0 } else { f64::from(c.period) / f64::from(small) };
             let clr = if large == 0 { 1.0 } else { f64::from(small) / f64::from(large) };
-            ranked.push((d, c.fp, ccs, clr));
+            ranked.push((d, c.fp, ccs, clr, cluster));
         }
         ranked.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)).then(b.0.cmp(&a.0)));
         let prep = Prepared::new(chars, &params);
-        for (d, _, ccs, clr) in ranked {
+        for (d, _, ccs, clr, cluster) in ranked {
             if answer.verified >= limits.max_candidates || answer.matches.len() >= limits.max_matches {
                 break;
             }
@@ -599,7 +598,6 @@ impl Index {
             let cmp = self.verifier.compare_prepared(chars, &prep, &text, (ccs, clr), &params);
             if cmp.relation.is_similar() {
                 let url = self.doc_url(d)?.unwrap_or_default();
-                let cluster = self.doc_summary(d)?.map_or(d, |s| s.2);
                 answer.matches.push(Match { doc_id: d, url, cluster, cmp });
             }
         }
