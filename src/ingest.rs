@@ -1,15 +1,23 @@
 //! Ingest and query runs: inputs in, one outcome per page out.
 //!
 //! Pages are read in batches. Each batch is analyzed in parallel (decode, extract, normalize,
-//! features: the costly part), then queried and inserted one page at a time in input order, so
-//! every page sees the pages before it, including earlier pages of the same batch. The batch's
-//! inserts are committed (one WAL fsync) before its outcomes are handed out: an outcome the
-//! caller has seen, and written to the report, belongs to a durable insert.
+//! features), and each page is queried, in the same parallel task, against the index as it stood
+//! before the batch. Then, one page at a time in input order, each page is inserted, so every
+//! page sees the pages before it, including earlier pages of the same batch: a page's early
+//! answer is kept only when nothing inserted since could change it (no newer page shares one of
+//! its keys or its URL, and none replaced a page the answer looked at); otherwise it is queried
+//! again. The answers are therefore exactly those of querying one page at a time, while the
+//! costly part (verifying candidates) runs on every core. The batch's inserts are committed (one
+//! WAL fsync) before its outcomes are handed out: an outcome the caller has seen, and written to
+//! the report, belongs to a durable insert.
 
 use serde::Serialize;
 
 use crate::input::{self, Format, Item, Limits, RawPage};
-use crate::store::{Index, QueryAnswer, Result as StoreResult};
+use std::cell::RefCell;
+use std::collections::HashSet;
+
+use crate::store::{Index, QueryAnswer, QueryScratch, Result as StoreResult};
 use crate::verify::Relation;
 use crate::{Page, PageInput, Params};
 
@@ -105,6 +113,9 @@ pub struct Summary {
     pub errors: u64,
     /// Wall time in seconds.
     pub seconds: f64,
+    /// Pages queried a second time because a page of their own batch could change the answer
+    /// (see the module docs); a measure of how much of the verification ran in parallel.
+    pub requeried: u64,
 }
 
 impl Summary {
@@ -132,11 +143,15 @@ pub struct RunOptions {
     pub batch: usize,
     /// Insert pages (ingest) or only answer (query).
     pub insert: bool,
+    /// Query pages on the worker threads against the index as it stood before their batch (see
+    /// the module docs). Off: every page is queried in order on one thread; the answers are the
+    /// same either way.
+    pub early_answers: bool,
 }
 
 impl Default for RunOptions {
     fn default() -> Self {
-        RunOptions { format: None, limits: Limits::default(), batch: 256, insert: true }
+        RunOptions { format: None, limits: Limits::default(), batch: 256, insert: true, early_answers: true }
     }
 }
 
@@ -180,11 +195,22 @@ pub fn run(
                 break;
             }
             use rayon::prelude::*;
-            let analyzed: Vec<Analyzed> = batch.into_par_iter().map(|it| analyze(it, &params)).collect();
+            let first_doc = index.next_doc_id();
+            let shared: &Index = index;
+            let analyzed: Vec<(Analyzed, Option<Early>)> = batch
+                .into_par_iter()
+                .map(|it| {
+                    let a = analyze(it, &params);
+                    let early = if opts.early_answers { early_answer(shared, &a) } else { None };
+                    (a, early)
+                })
+                .collect();
             out.clear();
-            for a in analyzed {
-                out.push(process(index, a, opts.insert)?);
+            let mut batch_state = BatchState { first_doc, replaced: HashSet::new(), requeried: 0 };
+            for (a, early) in analyzed {
+                out.push(process(index, a, opts.insert, early, &mut batch_state)?);
             }
+            summary.requeried += batch_state.requeried;
             if opts.insert {
                 index.commit()?;
             }
@@ -217,7 +243,55 @@ fn matches_out(answer: &QueryAnswer) -> Vec<MatchOut> {
         .collect()
 }
 
-fn process(index: &mut Index, a: Analyzed, insert: bool) -> StoreResult<Outcome> {
+/// A page's answer against the index as it stood before its batch.
+struct Early {
+    /// The live document with the page's URL then.
+    existing: Option<u32>,
+    answer: QueryAnswer,
+}
+
+/// What the in-order pass of a batch knows of the batch's inserts so far.
+struct BatchState {
+    /// The first doc id the batch inserted.
+    first_doc: u32,
+    /// Documents the batch's inserts replaced.
+    replaced: HashSet<u32>,
+    /// Pages whose early answer did not hold and were queried again.
+    requeried: u64,
+}
+
+thread_local! {
+    /// Each worker thread's query scratch: it outlives batches so the text-block cache stays warm.
+    static SCRATCH: RefCell<QueryScratch> = RefCell::new(QueryScratch::default());
+}
+
+/// Queries a page against the index before the batch (run on the worker threads). `None` when
+/// there is nothing to ask (not a page, no text, or an unchanged page that will be skipped) or
+/// the query failed (the in-order pass asks again and reports the error).
+fn early_answer(index: &Index, a: &Analyzed) -> Option<Early> {
+    let Analyzed::Page(raw, page) = a else { return None };
+    if page.norm.is_empty() {
+        return None;
+    }
+    let existing = index.lookup_url(&raw.url).ok()?;
+    if existing.is_some_and(|e| e.exact == page.features.exact) {
+        return None;
+    }
+    let exclude = existing.map(|e| e.doc_id);
+    SCRATCH.with(|cell| {
+        let mut scratch = cell.try_borrow_mut().ok()?;
+        let answer = index.query_with(&mut scratch, &page.norm.chars, &page.features, exclude).ok()?;
+        Some(Early { existing: exclude, answer })
+    })
+}
+
+fn process(
+    index: &mut Index,
+    a: Analyzed,
+    insert: bool,
+    early: Option<Early>,
+    batch: &mut BatchState,
+) -> StoreResult<Outcome> {
     let (raw, page) = match a {
         Analyzed::Page(raw, page) => (raw, page),
         Analyzed::Skipped { location, url, reason } => {
@@ -256,7 +330,19 @@ fn process(index: &mut Index, a: Analyzed, insert: bool) -> StoreResult<Outcome>
             });
         }
     }
-    let answer = index.query(&page.norm.chars, &page.features, existing.map(|e| e.doc_id))?;
+    let exclude = existing.map(|e| e.doc_id);
+    let still_valid = |e: &Early| {
+        e.existing == exclude
+            && !e.answer.considered.iter().any(|d| batch.replaced.contains(d))
+            && !index.shares_keys_since(&page.features, batch.first_doc)
+    };
+    let answer = match early {
+        Some(e) if still_valid(&e) => e.answer,
+        other => {
+            batch.requeried += u64::from(other.is_some());
+            index.query(&page.norm.chars, &page.features, exclude)?
+        }
+    };
     let verdict = match (&answer.exact, answer.matches.first()) {
         (Some(_), _) => Verdict::Exact,
         (None, Some(m)) => Verdict::of(m.cmp.relation),
@@ -278,11 +364,14 @@ fn process(index: &mut Index, a: Analyzed, insert: bool) -> StoreResult<Outcome>
             chars: &page.norm.chars,
             features: &page.features,
             cluster: joined,
-            replaces: existing.map(|e| e.doc_id),
+            replaces: exclude,
         })?)
     } else {
         None
     };
+    if let (Some(old), Some(_)) = (exclude, doc_id) {
+        batch.replaced.insert(old);
+    }
     let cluster = joined.or(doc_id);
     Ok(Outcome {
         url: Some(raw.url),

@@ -68,6 +68,11 @@ pub struct IngestArgs {
     /// tuning; default 50,000).
     #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub flush_docs: Option<u64>,
+    /// Leave segments unmerged (merge later with `ddtool compact`). By default, after each
+    /// segment is written, segments of similar size merge four at a time, which keeps a query's
+    /// cost down as the index grows.
+    #[arg(long)]
+    pub no_merge: bool,
     /// Set a parameter of a NEW index, NAME=VALUE (repeatable; names as in src/params.rs, e.g.
     /// theta=0.1, overlap_min_chars=100). An existing index keeps the parameters it was built
     /// with (they are in its manifest).
@@ -146,6 +151,7 @@ pub fn run_ingest(args: &IngestArgs) -> Result<()> {
     if let Some(n) = args.flush_docs {
         index.flush_policy.max_docs = usize::try_from(n).unwrap_or(usize::MAX);
     }
+    index.merge_policy.disabled = args.no_merge;
     let mut report = match &args.report {
         Some(p) => Some(std::io::BufWriter::new(
             std::fs::File::create(p).with_context(|| format!("{}: cannot create the report", p.display()))?,
@@ -168,6 +174,7 @@ pub fn run_ingest(args: &IngestArgs) -> Result<()> {
         pb.finish_and_clear();
     }
     index.flush()?;
+    index.merge_tiers()?;
     index.close()?;
     print_summary(&summary, args.json)
 }

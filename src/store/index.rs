@@ -20,14 +20,15 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::catalog::{Catalog, PrunedInfo};
+use super::catalog::Catalog;
 use super::doc::DocRecord;
 use super::error::{Result, StoreError};
-use super::format::{url_hash, DocMeta, KeyKind, DOC_FLAG_FALLBACK};
+use super::format::{url_hash, KeyKind, SectionKind, DOC_FLAG_FALLBACK};
 use super::manifest::{Manifest, SegmentRef};
 use super::memtable::Memtable;
-use super::pruned::{pruned_file_name, PrunedSet};
-use super::segment::{list_segment_files, segment_file_name, write_segment, Segment};
+use super::pruned::{pruned_file_name, PrunePolicy, PrunedSet};
+use super::segment::{list_segment_files, merge_segments, segment_file_name, write_segment, Segment};
+use super::tiering::{MergePolicy, SegmentSize};
 use super::wal::{read_wal, wal_file_name, Wal};
 use crate::features::Features;
 use crate::params::Params;
@@ -92,6 +93,9 @@ pub struct QueryAnswer {
     pub verified: usize,
     /// Keys whose posting lists were template-like.
     pub long_lists: usize,
+    /// Every document the answer depended on (exact copies and ranked candidates): if one of
+    /// them is deleted, the answer may change.
+    pub considered: Vec<u32>,
 }
 
 impl QueryAnswer {
@@ -131,25 +135,7 @@ pub struct NewDoc<'a> {
     pub replaces: Option<u32>,
 }
 
-/// Caps of compaction's key pruning (the LCS paper's values as defaults).
-#[derive(Debug, Clone, Copy)]
-pub struct PrunePolicy {
-    /// Keys held by more documents than this are pruned (paper: 10,000).
-    pub global_cap: usize,
-    /// Keys held by more documents than this are pruned when one site holds at least
-    /// `site_share` of them (paper: 400, "concentrated in a few sites").
-    pub site_cap: usize,
-    /// See `site_cap`.
-    pub site_share: f64,
-}
-
-impl Default for PrunePolicy {
-    fn default() -> Self {
-        PrunePolicy { global_cap: 10_000, site_cap: 400, site_share: 0.5 }
-    }
-}
-
-/// What a compaction did.
+/// What a merge or compaction did.
 #[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct CompactStats {
     /// Segments merged.
@@ -182,7 +168,36 @@ struct TextCache {
     order: VecDeque<(u64, u32)>,
 }
 
+impl TextCache {
+    /// A decompressed block of `seg` (keyed by the segment's serial, unique in the process, so
+    /// that one cache serves any index; entries of merged-away segments are merely dead weight
+    /// until evicted).
+    fn block(&mut self, seg: &Segment, block: u32) -> Result<Arc<Vec<u8>>> {
+        let key = (seg.serial(), block);
+        if let Some(b) = self.map.get(&key) {
+            return Ok(Arc::clone(b));
+        }
+        let b = Arc::new(seg.text_block(block)?);
+        if self.order.len() >= TEXT_CACHE_BLOCKS {
+            if let Some(old) = self.order.pop_front() {
+                self.map.remove(&old);
+            }
+        }
+        self.order.push_back(key);
+        self.map.insert(key, Arc::clone(&b));
+        Ok(b)
+    }
+}
+
 const TEXT_CACHE_BLOCKS: usize = 256;
+
+/// What one thread's queries reuse: alignment buffers and a bounded cache of decompressed text
+/// blocks. [`Index::query_with`] takes one so that many threads can query one index at once.
+#[derive(Default)]
+pub struct QueryScratch {
+    verifier: Verifier,
+    cache: TextCache,
+}
 
 /// An open index.
 pub struct Index {
@@ -192,12 +207,15 @@ pub struct Index {
     mem: Memtable,
     pruned: PrunedSet,
     writer: Option<Writer>,
-    cache: TextCache,
-    verifier: Verifier,
+    scratch: QueryScratch,
     /// Query bounds.
     pub limits: QueryLimits,
     /// Flush thresholds.
     pub flush_policy: FlushPolicy,
+    /// When segments merge after a flush.
+    pub merge_policy: MergePolicy,
+    /// Key pruning applied by every merge.
+    pub prune_policy: PrunePolicy,
 }
 
 impl std::fmt::Debug for Index {
@@ -314,10 +332,11 @@ impl Index {
             mem: Memtable::default(),
             pruned,
             writer: None,
-            cache: TextCache::default(),
-            verifier: Verifier::default(),
+            scratch: QueryScratch::default(),
             limits: QueryLimits::default(),
             flush_policy: FlushPolicy::default(),
+            merge_policy: MergePolicy::default(),
+            prune_policy: PrunePolicy::default(),
         })
     }
 
@@ -412,33 +431,23 @@ impl Index {
 
     /// The normalized text of a document.
     pub fn doc_text(&mut self, doc_id: u32) -> Result<Option<Vec<char>>> {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let text = self.doc_text_with(&mut scratch.cache, doc_id);
+        self.scratch = scratch;
+        text
+    }
+
+    fn doc_text_with(&self, cache: &mut TextCache, doc_id: u32) -> Result<Option<Vec<char>>> {
         match self.locate(doc_id) {
             Some(Loc::Mem) => Ok(self.mem.get(doc_id).map(|d| d.text.chars().collect())),
             Some(Loc::Seg(i)) => {
-                let seg = Arc::clone(&self.segments[i]);
+                let seg = &self.segments[i];
                 let Some((_, meta)) = seg.doc(doc_id)? else { return Ok(None) };
-                let meta = *meta;
-                let block = self.cached_block(&seg, meta.text_block)?;
-                Ok(Some(seg.text_in(&meta, &block)?.chars().collect()))
+                let block = cache.block(seg, meta.text_block)?;
+                Ok(Some(seg.text_in(meta, &block)?.chars().collect()))
             }
             None => Ok(None),
         }
-    }
-
-    fn cached_block(&mut self, seg: &Segment, block: u32) -> Result<Arc<Vec<u8>>> {
-        let key = (seg.id(), block);
-        if let Some(b) = self.cache.map.get(&key) {
-            return Ok(Arc::clone(b));
-        }
-        let b = Arc::new(seg.text_block(block)?);
-        if self.cache.order.len() >= TEXT_CACHE_BLOCKS {
-            if let Some(old) = self.cache.order.pop_front() {
-                self.cache.map.remove(&old);
-            }
-        }
-        self.cache.order.push_back(key);
-        self.cache.map.insert(key, Arc::clone(&b));
-        Ok(b)
     }
 
     /// The live document stored under `url`, if any.
@@ -508,11 +517,26 @@ impl Index {
     /// Finds the verified earlier near-duplicates of a page. `exclude` is left out of the
     /// answer (the older version of the same URL, when re-ingesting a changed page).
     pub fn query(&mut self, chars: &[char], features: &Features, exclude: Option<u32>) -> Result<QueryAnswer> {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let answer = self.query_with(&mut scratch, chars, features, exclude);
+        self.scratch = scratch;
+        answer
+    }
+
+    /// [`Index::query`] with the caller's scratch space: any number of threads may query the
+    /// same index at once, each with its own.
+    pub fn query_with(
+        &self,
+        scratch: &mut QueryScratch,
+        chars: &[char],
+        features: &Features,
+        exclude: Option<u32>,
+    ) -> Result<QueryAnswer> {
         let mut answer = QueryAnswer::default();
         if chars.is_empty() {
             return Ok(answer);
         }
-        let params = self.manifest.params.clone();
+        let params = &self.manifest.params;
         let limits = self.limits;
         #[derive(Default, Clone, Copy)]
         struct Counts {
@@ -557,6 +581,7 @@ impl Index {
             Vec::new()
         };
         exact_ids.sort_unstable();
+        answer.considered.extend_from_slice(&exact_ids);
         for d in exact_ids.into_iter().rev() {
             if self.is_deleted(d)? {
                 continue;
@@ -583,9 +608,10 @@ impl Index {
             let ccs = if small == 0 { 0.0 } else { f64::from(c.period) / f64::from(small) };
             let clr = if large == 0 { 1.0 } else { f64::from(small) / f64::from(large) };
             ranked.push((d, c.fp, ccs, clr, cluster));
+            answer.considered.push(d);
         }
         ranked.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)).then(b.0.cmp(&a.0)));
-        let prep = Prepared::new(chars, &params);
+        let prep = Prepared::new(chars, params);
         for (d, _, ccs, clr, cluster) in ranked {
             if answer.verified >= limits.max_candidates || answer.matches.len() >= limits.max_matches {
                 break;
@@ -593,9 +619,9 @@ impl Index {
             if self.is_deleted(d)? {
                 continue;
             }
-            let Some(text) = self.doc_text(d)? else { continue };
+            let Some(text) = self.doc_text_with(&mut scratch.cache, d)? else { continue };
             answer.verified += 1;
-            let cmp = self.verifier.compare_prepared(chars, &prep, &text, (ccs, clr), &params);
+            let cmp = scratch.verifier.compare_prepared(chars, &prep, &text, (ccs, clr), params);
             if cmp.relation.is_similar() {
                 let url = self.doc_url(d)?.unwrap_or_default();
                 answer.matches.push(Match { doc_id: d, url, cluster, cmp });
@@ -608,6 +634,22 @@ impl Index {
                 .then(b.doc_id.cmp(&a.doc_id))
         });
         Ok(answer)
+    }
+
+    /// True when a document inserted at or after `first_doc` (and not yet flushed) holds one of
+    /// the page's unpruned keys: its answer from before those inserts may no longer hold.
+    pub fn shares_keys_since(&self, features: &Features, first_doc: u32) -> bool {
+        let newer = |kind: KeyKind, key: u64| {
+            !self.pruned.contains(kind, key) && self.mem.postings(kind, key).last().is_some_and(|&d| d >= first_doc)
+        };
+        newer(KeyKind::Exact, features.exact)
+            || features.fingerprints.iter().any(|&k| newer(KeyKind::Fingerprint, k))
+            || features.period.iter().any(|&k| newer(KeyKind::Period, k))
+    }
+
+    /// The doc id the next insert gets.
+    pub fn next_doc_id(&self) -> u32 {
+        self.manifest.next_doc_id
     }
 
     /// Inserts a page (durable after [`Index::commit`]); returns its doc id.
@@ -645,13 +687,111 @@ impl Index {
         self.writer()?.wal.commit()
     }
 
-    /// Flushes the memtable if it passed the flush policy.
+    /// Flushes the memtable if it passed the flush policy, then merges segments as the merge
+    /// policy asks.
     pub fn maybe_flush(&mut self) -> Result<bool> {
         if self.mem.len() >= self.flush_policy.max_docs || self.mem.text_bytes() >= self.flush_policy.max_text_bytes {
             self.flush()?;
+            self.merge_tiers()?;
             return Ok(true);
         }
         Ok(false)
+    }
+
+    /// Runs the merges the merge policy picks until it picks none; returns how many ran.
+    pub fn merge_tiers(&mut self) -> Result<usize> {
+        let mut merges = 0;
+        loop {
+            let sizes: Vec<SegmentSize> = self
+                .segments
+                .iter()
+                .map(|s| SegmentSize {
+                    file_bytes: s.file_len(),
+                    postings_bytes: KeyKind::ALL
+                        .iter()
+                        .map(|&k| s.section_len(SectionKind::keys_of(k).1))
+                        .max()
+                        .unwrap_or(0),
+                })
+                .collect();
+            let Some(run) = self.merge_policy.pick(&sizes) else { return Ok(merges) };
+            let policy = self.prune_policy;
+            let stats = self.merge_run(run, Some(&policy))?;
+            tracing::info!(
+                segments = stats.segments_in,
+                docs = stats.docs,
+                dropped = stats.dropped_docs,
+                pruned = stats.pruned_keys,
+                "merged segments"
+            );
+            merges += 1;
+        }
+    }
+
+    /// Doc ids deleted by any segment or the memtable, sorted.
+    fn dead_docs(&self) -> Result<Vec<u32>> {
+        let mut dead: Vec<u32> = self.mem.deletes().to_vec();
+        for s in &self.segments {
+            dead.extend_from_slice(s.deletes()?);
+        }
+        dead.sort_unstable();
+        dead.dedup();
+        Ok(dead)
+    }
+
+    /// Merges the adjacent segments `run` into one (streaming, see
+    /// [`super::segment::merge_segments`]), dropping deleted documents and, with a policy,
+    /// pruning keys. Crash safety as for a flush: the new segment is published by the manifest,
+    /// then the inputs are deleted.
+    pub fn merge_run(&mut self, run: std::ops::Range<usize>, prune: Option<&PrunePolicy>) -> Result<CompactStats> {
+        if run.is_empty() || run.end > self.segments.len() {
+            return Err(StoreError::Limit(format!(
+                "{}: no segments {run:?} to merge (the index has {})",
+                self.dir.display(),
+                self.segments.len()
+            )));
+        }
+        self.writer()?;
+        let dead = self.dead_docs()?;
+        let seg_id = self.manifest.next_segment_id;
+        let inputs: Vec<Arc<Segment>> = self.segments[run.clone()].to_vec();
+        let refs: Vec<&Segment> = inputs.iter().map(|s| s.as_ref()).collect();
+        let pruned = &self.pruned;
+        let merged =
+            merge_segments(&segments_dir(&self.dir), seg_id, &refs, &dead, &|k, key| pruned.contains(k, key), prune)?;
+        let seg = Segment::open(&merged.path)?;
+        let mut m = self.manifest.clone();
+        m.generation += 1;
+        m.next_segment_id += 1;
+        let mut new_pruned = None;
+        if !merged.newly_pruned.is_empty() {
+            let mut all: Vec<(KeyKind, u64)> = self.pruned.iter().collect();
+            all.extend(merged.newly_pruned.iter().map(|(k, v, _)| (*k, *v)));
+            let set = PrunedSet::new(all);
+            m.pruned_gen += 1;
+            set.store(&self.dir, m.pruned_gen)?;
+            let w = self.writer()?;
+            for (k, v, info) in &merged.newly_pruned {
+                w.catalog.add_pruned(*k, *v, info)?;
+            }
+            w.catalog.flush()?;
+            new_pruned = Some(set);
+        }
+        let new_ref = SegmentRef { id: seg_id, doc_count: seg.doc_count(), file_len: seg.file_len() };
+        m.segments.splice(run.clone(), [new_ref]);
+        m.store(&self.dir)?;
+        self.manifest = m;
+        self.segments.splice(run.clone(), [Arc::new(seg)]);
+        if let Some(p) = new_pruned {
+            self.pruned = p;
+        }
+        collect_garbage(&self.dir, &self.manifest)?;
+        Ok(CompactStats {
+            segments_in: run.len(),
+            docs: merged.docs as usize,
+            dropped_docs: merged.dropped as usize,
+            pruned_keys: merged.newly_pruned.len(),
+        })
     }
 
     /// Writes the memtable as a new segment and starts a new WAL.
@@ -693,135 +833,10 @@ impl Index {
     /// keys whose frequency marks them as template or spam (see [`PrunePolicy`]).
     pub fn compact(&mut self, policy: PrunePolicy) -> Result<CompactStats> {
         self.flush()?;
-        let mut stats = CompactStats { segments_in: self.segments.len(), ..Default::default() };
         if self.segments.is_empty() {
-            return Ok(stats);
+            return Ok(CompactStats::default());
         }
-        // Live documents with their keys rebuilt from the postings.
-        let mut docs: Vec<DocRecord> = Vec::new();
-        let mut slot: HashMap<u32, usize> = HashMap::new();
-        let segments: Vec<Arc<Segment>> = self.segments.clone();
-        for seg in &segments {
-            let metas: Vec<DocMeta> = seg.docs()?.to_vec();
-            let mut block_no = u32::MAX;
-            let mut block: Vec<u8> = Vec::new();
-            for m in &metas {
-                if self.is_deleted(m.doc_id)? {
-                    stats.dropped_docs += 1;
-                    continue;
-                }
-                if m.text_block != block_no {
-                    block = seg.text_block(m.text_block)?;
-                    block_no = m.text_block;
-                }
-                let (url, site) = seg.strings(m)?;
-                slot.insert(m.doc_id, docs.len());
-                docs.push(DocRecord {
-                    doc_id: m.doc_id,
-                    url,
-                    site,
-                    site_id: m.site_id,
-                    fetched_at: m.fetched_at,
-                    cluster: m.cluster,
-                    flags: m.flags,
-                    text: seg.text_in(m, &block)?.to_owned(),
-                    chars: m.chars,
-                    period: Vec::new(),
-                    fingerprints: Vec::new(),
-                    exact: m.exact,
-                    replaces: None,
-                });
-            }
-            let mut ids = Vec::new();
-            for kind in [KeyKind::Period, KeyKind::Fingerprint] {
-                for e in seg.key_entries(kind)? {
-                    ids.clear();
-                    seg.postings_of(kind, e)?
-                        .decode_into(&mut ids)
-                        .ok_or_else(|| StoreError::corrupt(seg.path(), 0, "postings do not decode"))?;
-                    for d in &ids {
-                        if let Some(&i) = slot.get(d) {
-                            match kind {
-                                KeyKind::Period => docs[i].period.push(e.key),
-                                _ => docs[i].fingerprints.push(e.key),
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        docs.sort_unstable_by_key(|d| d.doc_id);
-        for d in &mut docs {
-            d.period.sort_unstable();
-            d.fingerprints.sort_unstable();
-        }
-        // Frequencies and site concentration of every key.
-        let mut newly: Vec<(KeyKind, u64, PrunedInfo)> = Vec::new();
-        for kind in [KeyKind::Period, KeyKind::Fingerprint] {
-            let mut pairs: Vec<(u64, u32)> = Vec::new();
-            for (i, d) in docs.iter().enumerate() {
-                pairs.extend(d.keys(kind).iter().map(|&k| (k, i as u32)));
-            }
-            pairs.sort_unstable();
-            let mut i = 0;
-            while i < pairs.len() {
-                let mut j = i;
-                while j < pairs.len() && pairs[j].0 == pairs[i].0 {
-                    j += 1;
-                }
-                let freq = j - i;
-                if freq > policy.site_cap.min(policy.global_cap) {
-                    let mut per_site: HashMap<&str, usize> = HashMap::new();
-                    for p in &pairs[i..j] {
-                        *per_site.entry(docs[p.1 as usize].site.as_str()).or_default() += 1;
-                    }
-                    let top = per_site.values().copied().max().unwrap_or(0);
-                    let reason = if freq > policy.global_cap {
-                        Some("global")
-                    } else if top as f64 >= policy.site_share * freq as f64 {
-                        Some("site")
-                    } else {
-                        None
-                    };
-                    if let Some(reason) = reason {
-                        newly.push((
-                            kind,
-                            pairs[i].0,
-                            PrunedInfo { frequency: freq as u64, sites: per_site.len() as u64, reason: reason.into() },
-                        ));
-                    }
-                }
-                i = j;
-            }
-        }
-        stats.pruned_keys = newly.len();
-        stats.docs = docs.len();
-        let mut all: Vec<(KeyKind, u64)> = self.pruned.iter().collect();
-        all.extend(newly.iter().map(|(k, v, _)| (*k, *v)));
-        let pruned = PrunedSet::new(all);
-        let seg_id = self.manifest.next_segment_id;
-        let path = write_segment(&segments_dir(&self.dir), seg_id, &docs, &[], &|k, key| pruned.contains(k, key))?;
-        let seg = Segment::open(&path)?;
-        let mut m = self.manifest.clone();
-        m.generation += 1;
-        m.next_segment_id += 1;
-        if !newly.is_empty() {
-            m.pruned_gen += 1;
-            pruned.store(&self.dir, m.pruned_gen)?;
-            let w = self.writer()?;
-            for (k, v, info) in &newly {
-                w.catalog.add_pruned(*k, *v, info)?;
-            }
-            w.catalog.flush()?;
-        }
-        m.segments = vec![SegmentRef { id: seg_id, doc_count: seg.doc_count(), file_len: seg.file_len() }];
-        m.store(&self.dir)?;
-        self.manifest = m;
-        self.segments = vec![Arc::new(seg)];
-        self.pruned = pruned;
-        self.cache = TextCache::default();
-        collect_garbage(&self.dir, &self.manifest)?;
-        Ok(stats)
+        self.merge_run(0..self.segments.len(), Some(&policy))
     }
 
     /// Every live document's (doc id, url, cluster), in doc-id order, through `f`.

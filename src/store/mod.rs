@@ -21,10 +21,13 @@ pub mod manifest;
 pub mod memtable;
 pub mod pruned;
 pub mod segment;
+pub mod tiering;
 pub mod wal;
 
 pub use error::{Corrupt, Result, StoreError};
 pub use index::{
-    verify, CompactStats, FlushPolicy, Index, Match, NewDoc, PrunePolicy, QueryAnswer, QueryLimits, UrlEntryInfo,
+    verify, CompactStats, FlushPolicy, Index, Match, NewDoc, QueryAnswer, QueryLimits, QueryScratch, UrlEntryInfo,
     VerifyReport,
 };
+pub use pruned::PrunePolicy;
+pub use tiering::MergePolicy;

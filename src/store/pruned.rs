@@ -15,6 +15,43 @@ pub fn pruned_file_name(gen: u64) -> String {
     format!("pruned-{gen:016x}.ddp")
 }
 
+/// Caps of compaction's key pruning (the LCS paper's values as defaults).
+#[derive(Debug, Clone, Copy)]
+pub struct PrunePolicy {
+    /// Keys held by more documents than this are pruned (paper: 10,000).
+    pub global_cap: usize,
+    /// Keys held by more documents than this are pruned when one site holds at least
+    /// `site_share` of them (paper: 400, "concentrated in a few sites").
+    pub site_cap: usize,
+    /// See `site_cap`.
+    pub site_share: f64,
+}
+
+impl Default for PrunePolicy {
+    fn default() -> Self {
+        PrunePolicy { global_cap: 10_000, site_cap: 400, site_share: 0.5 }
+    }
+}
+
+impl PrunePolicy {
+    /// Lists up to this long are never pruned (no need to look at their sites).
+    pub fn threshold(&self) -> usize {
+        self.site_cap.min(self.global_cap)
+    }
+
+    /// Why a key held by `freq` documents, `top_site` of them on its most frequent site, is
+    /// pruned: "global", "site", or `None` (kept).
+    pub fn judge(&self, freq: usize, top_site: usize) -> Option<&'static str> {
+        if freq > self.global_cap {
+            Some("global")
+        } else if freq > self.site_cap && top_site as f64 >= self.site_share * freq as f64 {
+            Some("site")
+        } else {
+            None
+        }
+    }
+}
+
 /// A sorted set of (kind, key).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PrunedSet {

@@ -5,6 +5,8 @@
 //! (4 KiB) the first time anything reads a page, so a flipped byte anywhere is an error naming the
 //! file and offset before any answer depends on it; [`Segment::verify`] checks everything.
 
+mod merge;
+mod out;
 mod write;
 
 use std::path::{Path, PathBuf};
@@ -12,15 +14,19 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use memmap2::Mmap;
 
+pub use merge::{merge_segments, Merged};
 pub use write::{segment_file_name, write_segment};
 
 use super::error::{Corrupt, Result, StoreError};
 use super::format::*;
 
+static NEXT_SERIAL: AtomicU64 = AtomicU64::new(0);
+
 /// An open segment.
 pub struct Segment {
     path: PathBuf,
     id: u64,
+    serial: u64,
     map: Mmap,
     sections: [(usize, usize); 19],
     trailer: SegmentTrailer,
@@ -159,6 +165,7 @@ impl Segment {
         let mut seg = Segment {
             path: path.to_path_buf(),
             id: header.segment_id,
+            serial: NEXT_SERIAL.fetch_add(1, Ordering::Relaxed),
             map,
             sections,
             trailer,
@@ -184,6 +191,12 @@ impl Segment {
     /// The segment id.
     pub fn id(&self) -> u64 {
         self.id
+    }
+
+    /// A number no other segment opened by this process has: what caches shared by several
+    /// indexes (a thread's query scratch) key on, since segment ids repeat across indexes.
+    pub fn serial(&self) -> u64 {
+        self.serial
     }
 
     /// Documents in the segment (deleted ones included until a merge drops them).
@@ -406,6 +419,12 @@ impl Segment {
             i += 1;
         }
         Ok(out)
+    }
+
+    /// The whole URL table, checked (for merges).
+    pub fn url_entries(&self) -> Result<&[UrlEntry]> {
+        self.section(SectionKind::Urls)?;
+        self.table(SectionKind::Urls)
     }
 
     /// URL and site of a document.

@@ -1,13 +1,12 @@
-//! Building a segment file from documents.
+//! Building a segment file from documents in memory (a memtable flush), and the parts a merge
+//! shares: the text packer and dictionary training.
 
 use std::path::{Path, PathBuf};
-
-use bytemuck::Zeroable;
 
 use super::super::doc::DocRecord;
 use super::super::error::{Result, StoreError};
 use super::super::format::*;
-use super::super::fsutil::write_atomic;
+use super::out::{SegmentOut, Spool};
 
 /// Uncompressed bytes of text per zstd frame: small enough to decompress for one candidate
 /// quickly, large enough for the dictionary and the frame overhead to pay off.
@@ -20,7 +19,7 @@ const DICT_MIN_DOCS: usize = 32;
 const DICT_MIN_BYTES: usize = 128 * 1024;
 /// Largest dictionary, and samples fed to the trainer at most.
 const DICT_MAX_SIZE: usize = 32 * 1024;
-const DICT_MAX_SAMPLE_BYTES: usize = 2 << 20;
+pub(super) const DICT_MAX_SAMPLE_BYTES: usize = 2 << 20;
 
 /// File name of segment `id`.
 pub fn segment_file_name(id: u64) -> String {
@@ -40,106 +39,58 @@ pub fn write_segment(
     if docs.windows(2).any(|w| w[0].doc_id >= w[1].doc_id) {
         return Err(StoreError::Limit(format!("{}: documents not in doc-id order", path.display())));
     }
-    let mut sections: Vec<(SectionKind, Vec<u8>)> = Vec::with_capacity(SectionKind::ALL.len());
-    let mut fences: Vec<(SectionKind, Vec<u8>)> = Vec::new();
-    let mut all_keys: Vec<(KeyKind, u64)> = Vec::new();
+    let mut out = SegmentOut::create(&path, id)?;
+    let mut fences: Vec<(SectionKind, Vec<u64>)> = Vec::new();
+    let mut n_keys = 0u64;
     for kind in KeyKind::ALL {
         let (keys, postings) = build_postings(docs, kind, skip_key, &path)?;
         let (ks, ps) = SectionKind::keys_of(kind);
-        let f: Vec<u64> = keys.iter().step_by(FENCE_STRIDE).map(|e| e.key).collect();
-        fences.push((SectionKind::fences_of(kind), bytemuck::cast_slice(&f).to_vec()));
-        all_keys.extend(keys.iter().map(|e| (kind, e.key)));
-        sections.push((ks, bytemuck::cast_slice(&keys).to_vec()));
-        sections.push((ps, postings));
+        fences.push((SectionKind::fences_of(kind), keys.iter().step_by(FENCE_STRIDE).map(|e| e.key).collect()));
+        n_keys += keys.len() as u64;
+        out.section(ks, bytemuck::cast_slice(&keys))?;
+        out.section(ps, &postings)?;
     }
-    let (metas, strings, text_index, text, dict) = build_docs_and_text(docs, &path)?;
-    sections.push((SectionKind::Docs, bytemuck::cast_slice(&metas).to_vec()));
+    let total_text: u64 = docs.iter().map(|d| d.text.len() as u64).sum();
+    let samples: Vec<&[u8]> = sample_evenly(docs.iter().map(|d| d.text.as_bytes()), total_text);
+    let mut packer = DocPacker::new(dir, &path, train_dict(&samples, docs.len(), total_text))?;
+    out.begin(SectionKind::Docs)?;
+    for d in docs {
+        let text_len =
+            u32::try_from(d.text.len()).map_err(|_| StoreError::Limit(format!("{}: text over 4 GiB", d.url)))?;
+        let meta = DocMeta {
+            doc_id: d.doc_id,
+            cluster: d.cluster,
+            site_id: d.site_id,
+            flags: d.flags,
+            fetched_at: d.fetched_at,
+            exact: d.exact,
+            url_hash: url_hash(&d.url),
+            strings_off: 0,
+            text_block: 0,
+            text_off: 0,
+            text_len,
+            chars: d.chars,
+            period_count: d.period.len() as u32,
+            fp_count: d.fingerprints.len() as u32,
+        };
+        let meta = packer.add(meta, &d.url, &d.site, d.text.as_bytes())?;
+        out.put(bytemuck::bytes_of(&meta))?;
+    }
+    out.end()?;
     let mut urls: Vec<UrlEntry> =
         docs.iter().map(|d| UrlEntry { url_hash: url_hash(&d.url), doc_id: d.doc_id, reserved: 0 }).collect();
     urls.sort_unstable_by_key(|u| (u.url_hash, u.doc_id));
-    sections.push((SectionKind::Urls, bytemuck::cast_slice(&urls).to_vec()));
-    sections.push((SectionKind::Strings, strings));
-    sections.push((SectionKind::TextIndex, bytemuck::cast_slice(&text_index).to_vec()));
-    sections.push((SectionKind::Text, text));
-    sections.push((SectionKind::Dict, dict));
+    out.section(SectionKind::Urls, bytemuck::cast_slice(&urls))?;
+    packer.finish(&mut out)?;
     let mut del = deletes.to_vec();
     del.sort_unstable();
     del.dedup();
-    sections.push((SectionKind::Deletes, bytemuck::cast_slice(&del).to_vec()));
-    sections.extend(fences);
-    sections.push((SectionKind::Bloom, bytemuck::cast_slice(&bloom(&all_keys)).to_vec()));
-
-    let header_len = std::mem::size_of::<SegmentHeader>();
-    let mut file: Vec<u8> = Vec::with_capacity(header_len + sections.iter().map(|s| s.1.len() + 8).sum::<usize>());
-    let mut header =
-        SegmentHeader { magic: SEGMENT_MAGIC, version: FORMAT_VERSION, segment_id: id, ..Zeroable::zeroed() };
-    header.crc = crc32fast::hash(&bytemuck::bytes_of(&header)[..28]);
-    file.extend_from_slice(bytemuck::bytes_of(&header));
-    let mut table: Vec<SectionEntry> = Vec::with_capacity(SectionKind::ALL.len());
-    for (kind, bytes) in &sections {
-        pad8(&mut file);
-        table.push(SectionEntry {
-            kind: *kind as u32,
-            reserved: 0,
-            offset: file.len() as u64,
-            len: bytes.len() as u64,
-        });
-        file.extend_from_slice(bytes);
+    out.section(SectionKind::Deletes, bytemuck::cast_slice(&del))?;
+    for (kind, f) in fences {
+        out.section(kind, bytemuck::cast_slice(&f))?;
     }
-    pad8(&mut file);
-    // Page checksums over the data region: from the end of the header to here.
-    let page_crcs: Vec<u32> = file[header_len..].chunks(PAGE_SIZE).map(crc32fast::hash).collect();
-    let crc_bytes: &[u8] = bytemuck::cast_slice(&page_crcs);
-    table.push(SectionEntry {
-        kind: SectionKind::PageCrcs as u32,
-        reserved: 0,
-        offset: file.len() as u64,
-        len: crc_bytes.len() as u64,
-    });
-    file.extend_from_slice(crc_bytes);
-    pad8(&mut file);
-    let footer_start = file.len();
-    file.extend_from_slice(bytemuck::cast_slice(&table));
-    let mut trailer = SegmentTrailer {
-        doc_count: docs.len() as u32,
-        section_count: table.len() as u32,
-        min_doc: docs.first().map_or(0, |d| d.doc_id),
-        max_doc: docs.last().map_or(0, |d| d.doc_id),
-        page_size: PAGE_SIZE as u32,
-        page_crcs_crc: crc32fast::hash(crc_bytes),
-        version: FORMAT_VERSION,
-        crc: 0,
-        magic: SEGMENT_END_MAGIC,
-    };
-    file.extend_from_slice(bytemuck::bytes_of(&trailer));
-    trailer.crc = crc32fast::hash(&file[footer_start..file.len() - 12]);
-    let tlen = std::mem::size_of::<SegmentTrailer>();
-    let at = file.len() - tlen;
-    file[at..].copy_from_slice(bytemuck::bytes_of(&trailer));
-    write_atomic(&path, &file)?;
-    Ok(path)
-}
-
-/// A blocked Bloom filter of the keys ([`bloom_probe`]); empty when there are no keys.
-fn bloom(keys: &[(KeyKind, u64)]) -> Vec<u64> {
-    if keys.is_empty() {
-        return Vec::new();
-    }
-    let blocks = (keys.len() * BLOOM_BITS_PER_KEY).div_ceil(512).next_power_of_two();
-    let mut words = vec![0u64; blocks * 8];
-    for &(kind, key) in keys {
-        let (base, bits) = bloom_probe(kind, key, blocks);
-        for b in bits {
-            words[base + (b as usize >> 6)] |= 1 << (b & 63);
-        }
-    }
-    words
-}
-
-fn pad8(v: &mut Vec<u8>) {
-    while !v.len().is_multiple_of(8) {
-        v.push(0);
-    }
+    out.bloom_section(n_keys)?;
+    out.finish(docs.len() as u32, docs.first().map_or(0, |d| d.doc_id), docs.last().map_or(0, |d| d.doc_id))
 }
 
 /// Key table and delta-varint postings of one key kind.
@@ -158,6 +109,7 @@ fn build_postings(
     pairs.dedup();
     let mut keys = Vec::new();
     let mut postings = Vec::new();
+    let mut ids = Vec::new();
     let mut i = 0;
     while i < pairs.len() {
         let key = pairs[i].0;
@@ -165,101 +117,153 @@ fn build_postings(
         while j < pairs.len() && pairs[j].0 == key {
             j += 1;
         }
-        let count = (j - i) as u32;
-        let value = if count == 1 {
-            pairs[i].1
-        } else {
-            let off = u32::try_from(postings.len()).map_err(|_| {
-                StoreError::Limit(format!(
-                    "{}: {} postings exceed 4 GiB; flush smaller segments",
-                    path.display(),
-                    kind.name()
-                ))
-            })?;
-            let mut prev = 0u32;
-            for &(_, d) in &pairs[i..j] {
-                put_varint(&mut postings, u64::from(d - prev));
-                prev = d;
-            }
-            off
-        };
-        keys.push(KeyEntry { key, value, count });
+        ids.clear();
+        ids.extend(pairs[i..j].iter().map(|p| p.1));
+        keys.push(encode_list(key, &ids, 0, &mut postings, kind, path)?);
         i = j;
     }
     Ok((keys, postings))
 }
 
-type DocsAndText = (Vec<DocMeta>, Vec<u8>, Vec<TextBlock>, Vec<u8>, Vec<u8>);
-
-/// Doc metadata, strings, and texts compressed in blocks with a dictionary trained on them.
-fn build_docs_and_text(docs: &[DocRecord], path: &Path) -> Result<DocsAndText> {
-    let total_text: usize = docs.iter().map(|d| d.text.len()).sum();
-    let dict = if docs.len() >= DICT_MIN_DOCS && total_text >= DICT_MIN_BYTES {
-        let mut samples: Vec<&[u8]> = Vec::new();
-        let mut taken = 0;
-        for d in docs.iter().filter(|d| !d.text.is_empty()) {
-            if taken >= DICT_MAX_SAMPLE_BYTES {
-                break;
-            }
-            samples.push(d.text.as_bytes());
-            taken += d.text.len();
-        }
-        let size = DICT_MAX_SIZE.min(total_text / 16).max(4096);
-        // Training can fail on unhelpful samples; the segment is then written without a dictionary.
-        zstd::dict::from_samples(&samples, size).unwrap_or_default()
-    } else {
-        Vec::new()
-    };
-    let io = |e: std::io::Error| StoreError::io(path, e);
-    let mut compressor = if dict.is_empty() {
-        zstd::bulk::Compressor::new(ZSTD_LEVEL).map_err(io)?
-    } else {
-        zstd::bulk::Compressor::with_dictionary(ZSTD_LEVEL, &dict).map_err(io)?
-    };
-    let mut metas = Vec::with_capacity(docs.len());
-    let mut strings = Vec::new();
-    let mut blocks = Vec::new();
-    let mut text = Vec::new();
-    let mut raw = Vec::with_capacity(TEXT_BLOCK_TARGET * 2);
-    let mut first_doc = 0usize;
-    for (i, d) in docs.iter().enumerate() {
-        let strings_off = strings.len() as u64;
-        put_varint(&mut strings, d.url.len() as u64);
-        strings.extend_from_slice(d.url.as_bytes());
-        put_varint(&mut strings, d.site.len() as u64);
-        strings.extend_from_slice(d.site.as_bytes());
-        let text_len =
-            u32::try_from(d.text.len()).map_err(|_| StoreError::Limit(format!("{}: text over 4 GiB", d.url)))?;
-        metas.push(DocMeta {
-            doc_id: d.doc_id,
-            cluster: d.cluster,
-            site_id: d.site_id,
-            flags: d.flags,
-            fetched_at: d.fetched_at,
-            exact: d.exact,
-            url_hash: url_hash(&d.url),
-            strings_off,
-            text_block: blocks.len() as u32,
-            text_off: raw.len() as u32,
-            text_len,
-            chars: d.chars,
-            period_count: d.period.len() as u32,
-            fp_count: d.fingerprints.len() as u32,
-        });
-        raw.extend_from_slice(d.text.as_bytes());
-        if raw.len() >= TEXT_BLOCK_TARGET || i + 1 == docs.len() {
-            let frame = compressor.compress(&raw).map_err(io)?;
-            blocks.push(TextBlock {
-                offset: text.len() as u64,
-                comp_len: frame.len() as u32,
-                raw_len: raw.len() as u32,
-                first_doc: first_doc as u32,
-                doc_count: (i + 1 - first_doc) as u32,
-            });
-            text.extend_from_slice(&frame);
-            raw.clear();
-            first_doc = i + 1;
-        }
+/// The key entry of a sorted, non-empty doc-id list, appending the list to `postings` (which
+/// starts at byte `base` of the postings section) unless it has one id (stored inline).
+pub(super) fn encode_list(
+    key: u64,
+    ids: &[u32],
+    base: u64,
+    postings: &mut Vec<u8>,
+    kind: KeyKind,
+    path: &Path,
+) -> Result<KeyEntry> {
+    let count = ids.len() as u32;
+    if let [one] = ids {
+        return Ok(KeyEntry { key, value: *one, count });
     }
-    Ok((metas, strings, blocks, text, dict))
+    let off = u32::try_from(base + postings.len() as u64).map_err(|_| {
+        StoreError::Limit(format!("{}: {} postings exceed 4 GiB; flush smaller segments", path.display(), kind.name()))
+    })?;
+    let mut prev = 0u32;
+    for &d in ids {
+        put_varint(postings, u64::from(d - prev));
+        prev = d;
+    }
+    Ok(KeyEntry { key, value: off, count })
+}
+
+/// Up to [`DICT_MAX_SAMPLE_BYTES`] of non-empty texts taken evenly across texts of
+/// `total_text` bytes, so that
+/// the dictionary sees every part of a large segment, not just its oldest pages.
+pub(super) fn sample_evenly<'a>(texts: impl Iterator<Item = &'a [u8]>, total_text: u64) -> Vec<&'a [u8]> {
+    let mut out = Vec::new();
+    let mut taken = 0;
+    // Page sizes vary; a stride over documents from the average size, with a byte cap, is
+    // close enough.
+    let stride = sample_stride(total_text);
+    for t in texts.step_by(stride).filter(|t| !t.is_empty()) {
+        if taken >= DICT_MAX_SAMPLE_BYTES {
+            break;
+        }
+        taken += t.len();
+        out.push(t);
+    }
+    out
+}
+
+/// Take every this many documents as dictionary samples from texts of `total_text` bytes.
+pub(super) fn sample_stride(total_text: u64) -> usize {
+    usize::try_from(total_text / DICT_MAX_SAMPLE_BYTES as u64).unwrap_or(usize::MAX).max(1)
+}
+
+/// A zstd dictionary trained on `samples` when the segment is large enough to pay for one
+/// (`docs` documents, `total_text` bytes); empty otherwise.
+pub(super) fn train_dict(samples: &[&[u8]], docs: usize, total_text: u64) -> Vec<u8> {
+    if docs < DICT_MIN_DOCS || total_text < DICT_MIN_BYTES as u64 || samples.len() < 8 {
+        return Vec::new();
+    }
+    let size = DICT_MAX_SIZE.min(usize::try_from(total_text / 16).unwrap_or(usize::MAX)).max(4096);
+    // Training can fail on unhelpful samples; the segment is then written without a dictionary.
+    zstd::dict::from_samples(samples, size).unwrap_or_default()
+}
+
+/// Packs documents' strings and texts (zstd blocks) while their [`DocMeta`] records are written:
+/// the strings, text index, text and dictionary sections follow the doc table.
+pub(super) struct DocPacker {
+    path: PathBuf,
+    compressor: zstd::bulk::Compressor<'static>,
+    dict: Vec<u8>,
+    raw: Vec<u8>,
+    blocks: Vec<TextBlock>,
+    text: Spool,
+    strings: Spool,
+    block_first: u32,
+    docs: u32,
+}
+
+impl DocPacker {
+    /// A packer compressing with `dict` (empty: no dictionary).
+    pub(super) fn new(dir: &Path, path: &Path, dict: Vec<u8>) -> Result<DocPacker> {
+        let io = |e: std::io::Error| StoreError::io(path, e);
+        let compressor = if dict.is_empty() {
+            zstd::bulk::Compressor::new(ZSTD_LEVEL).map_err(io)?
+        } else {
+            zstd::bulk::Compressor::with_dictionary(ZSTD_LEVEL, &dict).map_err(io)?
+        };
+        Ok(DocPacker {
+            path: path.to_path_buf(),
+            compressor,
+            dict,
+            raw: Vec::with_capacity(TEXT_BLOCK_TARGET * 2),
+            blocks: Vec::new(),
+            text: Spool::new(dir),
+            strings: Spool::new(dir),
+            block_first: 0,
+            docs: 0,
+        })
+    }
+
+    /// Stores a document's strings and text; returns `meta` with their places filled in.
+    pub(super) fn add(&mut self, mut meta: DocMeta, url: &str, site: &str, text: &[u8]) -> Result<DocMeta> {
+        meta.strings_off = self.strings.len();
+        let mut s = Vec::with_capacity(url.len() + site.len() + 4);
+        put_varint(&mut s, url.len() as u64);
+        s.extend_from_slice(url.as_bytes());
+        put_varint(&mut s, site.len() as u64);
+        s.extend_from_slice(site.as_bytes());
+        self.strings.write(&s)?;
+        meta.text_block = self.blocks.len() as u32;
+        meta.text_off = self.raw.len() as u32;
+        meta.text_len = text.len() as u32;
+        self.raw.extend_from_slice(text);
+        self.docs += 1;
+        if self.raw.len() >= TEXT_BLOCK_TARGET {
+            self.close_block()?;
+        }
+        Ok(meta)
+    }
+
+    fn close_block(&mut self) -> Result<()> {
+        let frame = self.compressor.compress(&self.raw).map_err(|e| StoreError::io(&self.path, e))?;
+        self.blocks.push(TextBlock {
+            offset: self.text.len(),
+            comp_len: frame.len() as u32,
+            raw_len: self.raw.len() as u32,
+            first_doc: self.block_first,
+            doc_count: self.docs - self.block_first,
+        });
+        self.text.write(&frame)?;
+        self.raw.clear();
+        self.block_first = self.docs;
+        Ok(())
+    }
+
+    /// Writes the strings, text index, text and dictionary sections.
+    pub(super) fn finish(mut self, out: &mut SegmentOut) -> Result<()> {
+        if self.docs > self.block_first {
+            self.close_block()?;
+        }
+        out.section_from(SectionKind::Strings, self.strings)?;
+        out.section(SectionKind::TextIndex, bytemuck::cast_slice(&self.blocks))?;
+        out.section_from(SectionKind::Text, self.text)?;
+        out.section(SectionKind::Dict, &self.dict)
+    }
 }

@@ -46,6 +46,9 @@ enum Cmd {
         /// Builds large indexes for latency and size figures several times faster.
         #[arg(long)]
         insert_only: bool,
+        /// Leave segments unmerged (the layout before size-tiered merging).
+        #[arg(long)]
+        no_merge: bool,
     },
     /// Measure query latency and peak RSS in a fresh read-only process.
     Query {
@@ -214,10 +217,11 @@ fn main() -> Result<()> {
     let vocab = Vocab::new();
     let params = Params::default();
     match cli.cmd {
-        Cmd::Build { db, pages, checkpoints, queries, insert_only } => {
+        Cmd::Build { db, pages, checkpoints, queries, insert_only, no_merge } => {
             let mut cps: Vec<u64> = checkpoints.split(',').filter_map(|c| c.trim().parse().ok()).collect();
             cps.sort_unstable();
             let mut index = Index::open_writer(&db, &params)?;
+            index.merge_policy.disabled = no_merge;
             let start = Instant::now();
             let mut since = Instant::now();
             let mut done_at_last = 0u64;
@@ -246,6 +250,7 @@ fn main() -> Result<()> {
                 }
                 if cps.contains(&(i + 1)) {
                     index.flush()?;
+                    index.merge_tiers()?;
                     let build_rate = (i + 1 - done_at_last) as f64 / since.elapsed().as_secs_f64();
                     let (only, total, found) = measure(&mut index, &vocab, i + 1, queries, &params)?;
                     println!(
