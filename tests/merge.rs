@@ -195,3 +195,43 @@ fn merges_prune_keys_concentrated_on_one_site() {
     drop(catalog);
     assert_sound(&db, "after pruning");
 }
+
+#[test]
+fn dropping_an_index_cancels_its_background_merge_cleanly() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("c.jsonl");
+    crawl(seed(5), 400, "c").write(&input);
+    let db = dir.path().join("db");
+    build(&db, &[s(&input).to_string()], MergePolicy { disabled: true, ..MergePolicy::default() });
+    let before = contents(&db);
+    let n = segments(&db);
+    assert!(n >= 8, "{n} segments");
+    for _ in 0..3 {
+        // A merge of every segment starts in the background; the index is dropped at once.
+        let mut index = Index::open_writer(&db, &Params::default()).expect("open writer");
+        index.merge_policy = MergePolicy { factor: n, ..MergePolicy::default() };
+        index.maybe_flush().expect("start a merge");
+        drop(index);
+        let left: Vec<String> = std::fs::read_dir(db.join("segments"))
+            .expect("segments dir")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        // Either it finished before the drop (and was left unpublished) or it was cancelled;
+        // nothing is lost, and the next writer collects what it left.
+        assert!(left.len() <= n + 2, "{left:?}");
+        assert_sound(&db, "after a cancelled merge");
+        assert_eq!(contents(&db), before);
+    }
+    let mut index = Index::open_writer(&db, &Params::default()).expect("open writer");
+    let left = std::fs::read_dir(db.join("segments")).expect("segments dir").count();
+    assert_eq!(left, n, "the next writer removed the cancelled merge's files");
+    // Started again and waited for, the merge lands.
+    index.merge_policy = MergePolicy { factor: n, ..MergePolicy::default() };
+    index.maybe_flush().expect("start a merge");
+    let stats = index.poll_merge(true).expect("merge").expect("a merge was running");
+    assert_eq!(stats.segments_in, n);
+    assert_eq!(index.segments().len(), 1);
+    drop(index);
+    assert_sound(&db, "after the merge");
+    assert_eq!(contents(&db), before);
+}

@@ -18,6 +18,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use super::catalog::Catalog;
@@ -27,7 +28,7 @@ use super::format::{url_hash, KeyKind, SectionKind, DOC_FLAG_FALLBACK};
 use super::manifest::{Manifest, SegmentRef};
 use super::memtable::Memtable;
 use super::pruned::{pruned_file_name, PrunePolicy, PrunedSet};
-use super::segment::{list_segment_files, merge_segments, segment_file_name, write_segment, Segment};
+use super::segment::{list_segment_files, merge_segments, segment_file_name, write_segment, Merged, Segment};
 use super::tiering::{MergePolicy, SegmentSize};
 use super::wal::{read_wal, wal_file_name, Wal};
 use crate::features::Features;
@@ -154,6 +155,16 @@ struct Writer {
     _lock: File,
 }
 
+/// A merge running on its own thread while ingest goes on.
+struct PendingMerge {
+    /// Ids of the input segments (adjacent, oldest first).
+    inputs: Vec<u64>,
+    /// Id reserved for the output.
+    seg_id: u64,
+    cancel: Arc<AtomicBool>,
+    handle: std::thread::JoinHandle<Result<Merged>>,
+}
+
 /// Where a document lives.
 #[derive(Debug, Clone, Copy)]
 enum Loc {
@@ -207,6 +218,7 @@ pub struct Index {
     mem: Memtable,
     pruned: PrunedSet,
     writer: Option<Writer>,
+    pending: Option<PendingMerge>,
     scratch: QueryScratch,
     /// Query bounds.
     pub limits: QueryLimits,
@@ -332,6 +344,7 @@ impl Index {
             mem: Memtable::default(),
             pruned,
             writer: None,
+            pending: None,
             scratch: QueryScratch::default(),
             limits: QueryLimits::default(),
             flush_policy: FlushPolicy::default(),
@@ -687,45 +700,51 @@ impl Index {
         self.writer()?.wal.commit()
     }
 
-    /// Flushes the memtable if it passed the flush policy, then merges segments as the merge
-    /// policy asks.
+    /// Flushes the memtable if it passed the flush policy; installs a finished background merge
+    /// and starts the next one the merge policy picks. Called between batches: merges run on
+    /// their own thread, so ingest does not stall while a large one is written.
     pub fn maybe_flush(&mut self) -> Result<bool> {
-        if self.mem.len() >= self.flush_policy.max_docs || self.mem.text_bytes() >= self.flush_policy.max_text_bytes {
+        let flushed =
+            self.mem.len() >= self.flush_policy.max_docs || self.mem.text_bytes() >= self.flush_policy.max_text_bytes;
+        if flushed {
             self.flush()?;
-            self.merge_tiers()?;
-            return Ok(true);
         }
-        Ok(false)
+        self.poll_merge(false)?;
+        if self.pending.is_none() {
+            if let Some(run) = self.pick_merge() {
+                self.start_merge(run)?;
+            }
+        }
+        Ok(flushed)
     }
 
-    /// Runs the merges the merge policy picks until it picks none; returns how many ran.
+    /// The run of segments the merge policy would merge next.
+    fn pick_merge(&self) -> Option<std::ops::Range<usize>> {
+        let sizes: Vec<SegmentSize> = self
+            .segments
+            .iter()
+            .map(|s| SegmentSize {
+                file_bytes: s.file_len(),
+                postings_bytes: KeyKind::ALL
+                    .iter()
+                    .map(|&k| s.section_len(SectionKind::keys_of(k).1))
+                    .max()
+                    .unwrap_or(0),
+            })
+            .collect();
+        self.merge_policy.pick(&sizes)
+    }
+
+    /// Runs the merges the merge policy picks, on this thread, until it picks none (after
+    /// waiting for a background merge); returns how many ran.
     pub fn merge_tiers(&mut self) -> Result<usize> {
-        let mut merges = 0;
-        loop {
-            let sizes: Vec<SegmentSize> = self
-                .segments
-                .iter()
-                .map(|s| SegmentSize {
-                    file_bytes: s.file_len(),
-                    postings_bytes: KeyKind::ALL
-                        .iter()
-                        .map(|&k| s.section_len(SectionKind::keys_of(k).1))
-                        .max()
-                        .unwrap_or(0),
-                })
-                .collect();
-            let Some(run) = self.merge_policy.pick(&sizes) else { return Ok(merges) };
+        let mut merges = usize::from(self.poll_merge(true)?.is_some());
+        while let Some(run) = self.pick_merge() {
             let policy = self.prune_policy;
-            let stats = self.merge_run(run, Some(&policy))?;
-            tracing::info!(
-                segments = stats.segments_in,
-                docs = stats.docs,
-                dropped = stats.dropped_docs,
-                pruned = stats.pruned_keys,
-                "merged segments"
-            );
+            self.merge_run(run, Some(&policy))?;
             merges += 1;
         }
+        Ok(merges)
     }
 
     /// Doc ids deleted by any segment or the memtable, sorted.
@@ -739,10 +758,62 @@ impl Index {
         Ok(dead)
     }
 
-    /// Merges the adjacent segments `run` into one (streaming, see
+    /// Starts merging `run` on a background thread. Documents deleted later, while it runs, are
+    /// still deleted through the newer segment or memtable that deletes them.
+    fn start_merge(&mut self, run: std::ops::Range<usize>) -> Result<()> {
+        self.writer()?;
+        let dead = self.dead_docs()?;
+        // The output's id is reserved now; flushes meanwhile take the next ones. A crash leaves
+        // the half-written output as garbage for the next open.
+        let seg_id = self.manifest.next_segment_id;
+        self.manifest.next_segment_id += 1;
+        let inputs: Vec<Arc<Segment>> = self.segments[run].to_vec();
+        let ids = inputs.iter().map(|s| s.id()).collect();
+        let dir = segments_dir(&self.dir);
+        let pruned = self.pruned.clone();
+        let policy = self.prune_policy;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let stop = Arc::clone(&cancel);
+        let handle = std::thread::Builder::new()
+            .name("dedupdb-merge".into())
+            .spawn(move || {
+                let refs: Vec<&Segment> = inputs.iter().map(|s| s.as_ref()).collect();
+                merge_segments(&dir, seg_id, &refs, &dead, &|k, key| pruned.contains(k, key), Some(&policy), &stop)
+            })
+            .map_err(|e| StoreError::io(&self.dir, e))?;
+        self.pending = Some(PendingMerge { inputs: ids, seg_id, cancel, handle });
+        Ok(())
+    }
+
+    /// Installs the background merge if it has finished (or, with `wait`, once it has).
+    pub fn poll_merge(&mut self, wait: bool) -> Result<Option<CompactStats>> {
+        match &self.pending {
+            Some(p) if wait || p.handle.is_finished() => {}
+            _ => return Ok(None),
+        }
+        let Some(p) = self.pending.take() else { return Ok(None) };
+        let merged = p
+            .handle
+            .join()
+            .map_err(|_| StoreError::Limit(format!("{}: the merge thread panicked", self.dir.display())))??;
+        let first = self.segments.iter().position(|s| Some(&s.id()) == p.inputs.first());
+        let run = match first {
+            Some(i) if self.segments[i..].iter().map(|s| s.id()).take(p.inputs.len()).eq(p.inputs.iter().copied()) => {
+                i..i + p.inputs.len()
+            }
+            _ => {
+                return Err(StoreError::Limit(format!(
+                    "{}: the merged segments are no longer adjacent in the index",
+                    self.dir.display()
+                )))
+            }
+        };
+        self.install_merge(run, p.seg_id, merged).map(Some)
+    }
+
+    /// Merges the adjacent segments `run` into one on this thread (streaming, see
     /// [`super::segment::merge_segments`]), dropping deleted documents and, with a policy,
-    /// pruning keys. Crash safety as for a flush: the new segment is published by the manifest,
-    /// then the inputs are deleted.
+    /// pruning keys.
     pub fn merge_run(&mut self, run: std::ops::Range<usize>, prune: Option<&PrunePolicy>) -> Result<CompactStats> {
         if run.is_empty() || run.end > self.segments.len() {
             return Err(StoreError::Limit(format!(
@@ -751,18 +822,33 @@ impl Index {
                 self.segments.len()
             )));
         }
+        self.poll_merge(true)?;
         self.writer()?;
         let dead = self.dead_docs()?;
         let seg_id = self.manifest.next_segment_id;
+        self.manifest.next_segment_id += 1;
         let inputs: Vec<Arc<Segment>> = self.segments[run.clone()].to_vec();
         let refs: Vec<&Segment> = inputs.iter().map(|s| s.as_ref()).collect();
         let pruned = &self.pruned;
-        let merged =
-            merge_segments(&segments_dir(&self.dir), seg_id, &refs, &dead, &|k, key| pruned.contains(k, key), prune)?;
+        let never = AtomicBool::new(false);
+        let merged = merge_segments(
+            &segments_dir(&self.dir),
+            seg_id,
+            &refs,
+            &dead,
+            &|k, key| pruned.contains(k, key),
+            prune,
+            &never,
+        )?;
+        self.install_merge(run, seg_id, merged)
+    }
+
+    /// Publishes a merged segment in place of `run`. Crash safety as for a flush: the new
+    /// segment file is complete before the manifest names it, and the inputs are deleted after.
+    fn install_merge(&mut self, run: std::ops::Range<usize>, seg_id: u64, merged: Merged) -> Result<CompactStats> {
         let seg = Segment::open(&merged.path)?;
         let mut m = self.manifest.clone();
         m.generation += 1;
-        m.next_segment_id += 1;
         let mut new_pruned = None;
         if !merged.newly_pruned.is_empty() {
             let mut all: Vec<(KeyKind, u64)> = self.pruned.iter().collect();
@@ -786,12 +872,20 @@ impl Index {
             self.pruned = p;
         }
         collect_garbage(&self.dir, &self.manifest)?;
-        Ok(CompactStats {
+        let stats = CompactStats {
             segments_in: run.len(),
             docs: merged.docs as usize,
             dropped_docs: merged.dropped as usize,
             pruned_keys: merged.newly_pruned.len(),
-        })
+        };
+        tracing::info!(
+            segments = stats.segments_in,
+            docs = stats.docs,
+            dropped = stats.dropped_docs,
+            pruned = stats.pruned_keys,
+            "merged segments"
+        );
+        Ok(stats)
     }
 
     /// Writes the memtable as a new segment and starts a new WAL.
@@ -832,6 +926,7 @@ impl Index {
     /// Merges every segment (and the memtable) into one: drops replaced documents and prunes
     /// keys whose frequency marks them as template or spam (see [`PrunePolicy`]).
     pub fn compact(&mut self, policy: PrunePolicy) -> Result<CompactStats> {
+        self.poll_merge(true)?;
         self.flush()?;
         if self.segments.is_empty() {
             return Ok(CompactStats::default());
@@ -867,13 +962,26 @@ impl Index {
         Ok(n)
     }
 
-    /// Makes the catalog durable; called at the end of a run.
+    /// Waits for a background merge, installs it, and makes the catalog durable; called at the
+    /// end of a run.
     pub fn close(mut self) -> Result<()> {
+        self.poll_merge(true)?;
         self.commit()?;
         if let Some(w) = &self.writer {
             w.catalog.flush()?;
         }
         Ok(())
+    }
+}
+
+impl Drop for Index {
+    /// A background merge still running is cancelled (its partial output is garbage the next
+    /// writer removes); the thread is joined so that it never outlives the writer's lock.
+    fn drop(&mut self) {
+        if let Some(p) = self.pending.take() {
+            p.cancel.store(true, Ordering::Relaxed);
+            let _ = p.handle.join();
+        }
     }
 }
 

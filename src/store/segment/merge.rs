@@ -15,6 +15,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::super::catalog::PrunedInfo;
 use super::super::error::{Result, StoreError};
@@ -39,6 +40,7 @@ pub struct Merged {
 
 /// Merges `inputs` (adjacent segments, oldest first) into segment `id` in `dir`. `dead` holds
 /// the deleted doc ids (sorted; any segment's deletes), `skip_key` the keys already pruned.
+/// Setting `cancel` stops the merge soon with an error (its temporary file is removed).
 pub fn merge_segments(
     dir: &Path,
     id: u64,
@@ -46,6 +48,7 @@ pub fn merge_segments(
     dead: &[u32],
     skip_key: &dyn Fn(KeyKind, u64) -> bool,
     prune: Option<&PrunePolicy>,
+    cancel: &AtomicBool,
 ) -> Result<Merged> {
     let path = dir.join(segment_file_name(id));
     let ranges: Vec<(u32, u32)> = inputs.iter().filter(|s| s.doc_count() > 0).map(|s| s.doc_range()).collect();
@@ -59,11 +62,13 @@ pub fn merge_segments(
     let mut n_keys = 0u64;
     for kind in KeyKind::ALL {
         let policy = prune.filter(|_| kind != KeyKind::Exact);
-        let (f, n) = merge_keys(&mut out, dir, inputs, kind, &is_dead, skip_key, policy, &mut newly_pruned)?;
+        let ctx = Ctx { dir, inputs, is_dead: &is_dead, cancel };
+        let (f, n) = merge_keys(&mut out, &ctx, kind, skip_key, policy, &mut newly_pruned)?;
         fences.push((SectionKind::fences_of(kind), f));
         n_keys += n;
     }
-    let (docs, dropped, min_doc, max_doc) = merge_docs(&mut out, dir, inputs, &is_dead)?;
+    let ctx = Ctx { dir, inputs, is_dead: &is_dead, cancel };
+    let (docs, dropped, min_doc, max_doc) = merge_docs(&mut out, &ctx)?;
     let min_input = ranges.first().map_or(u32::MAX, |r| r.0);
     // Deletes of documents older than every input still apply to older segments; those inside
     // the inputs were just applied.
@@ -82,18 +87,34 @@ pub fn merge_segments(
     Ok(Merged { path, docs, dropped, newly_pruned })
 }
 
+/// What every step of a merge reads.
+struct Ctx<'a> {
+    dir: &'a Path,
+    inputs: &'a [&'a Segment],
+    is_dead: &'a dyn Fn(u32) -> bool,
+    cancel: &'a AtomicBool,
+}
+
+impl Ctx<'_> {
+    /// Checked every few thousand keys or documents.
+    fn check_cancel(&self) -> Result<()> {
+        if self.cancel.load(Ordering::Relaxed) {
+            return Err(StoreError::Limit(format!("{}: merge cancelled", self.dir.display())));
+        }
+        Ok(())
+    }
+}
+
 /// The key table and postings of one kind; returns the fences and the number of keys.
-#[allow(clippy::too_many_arguments)]
 fn merge_keys(
     out: &mut SegmentOut,
-    dir: &Path,
-    inputs: &[&Segment],
+    ctx: &Ctx<'_>,
     kind: KeyKind,
-    is_dead: &dyn Fn(u32) -> bool,
     skip_key: &dyn Fn(KeyKind, u64) -> bool,
     prune: Option<&PrunePolicy>,
     newly_pruned: &mut Vec<(KeyKind, u64, PrunedInfo)>,
 ) -> Result<(Vec<u64>, u64)> {
+    let (dir, inputs, is_dead) = (ctx.dir, ctx.inputs, ctx.is_dead);
     let tables: Vec<&[KeyEntry]> = inputs.iter().map(|s| s.key_entries(kind)).collect::<Result<_>>()?;
     let mut heads = vec![0usize; inputs.len()];
     let mut heap: BinaryHeap<Reverse<(u64, usize)>> =
@@ -106,7 +127,12 @@ fn merge_keys(
     let mut holders: Vec<usize> = Vec::with_capacity(inputs.len());
     let mut ids: Vec<u32> = Vec::new();
     out.begin(ks)?;
+    let mut seen = 0u64;
     while let Some(Reverse((key, first))) = heap.pop() {
+        seen += 1;
+        if seen.is_multiple_of(1 << 16) {
+            ctx.check_cancel()?;
+        }
         holders.clear();
         holders.push(first);
         while let Some(&Reverse((k, i))) = heap.peek() {
@@ -189,12 +215,8 @@ fn site_of(inputs: &[&Segment], doc_id: u32) -> Result<u32> {
 
 /// The doc table, URL table, strings, texts and dictionary; returns (documents written, dropped,
 /// smallest and largest doc id written).
-fn merge_docs(
-    out: &mut SegmentOut,
-    dir: &Path,
-    inputs: &[&Segment],
-    is_dead: &dyn Fn(u32) -> bool,
-) -> Result<(u32, u64, u32, u32)> {
+fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>) -> Result<(u32, u64, u32, u32)> {
+    let (dir, inputs, is_dead) = (ctx.dir, ctx.inputs, ctx.is_dead);
     // Dictionary samples, evenly spread over the live documents.
     let mut live = 0usize;
     let mut total_text = 0u64;
@@ -238,6 +260,9 @@ fn merge_docs(
             if is_dead(m.doc_id) {
                 dropped += 1;
                 continue;
+            }
+            if docs.is_multiple_of(1024) {
+                ctx.check_cancel()?;
             }
             if block.0 != m.text_block {
                 block = (m.text_block, s.text_block(m.text_block)?);
