@@ -196,12 +196,14 @@ pub fn run(
             }
             use rayon::prelude::*;
             let first_doc = index.next_doc_id();
+            // On one thread an early answer only adds the cost of checking it.
+            let early_answers = opts.early_answers && rayon::current_num_threads() > 1;
             let shared: &Index = index;
             let analyzed: Vec<(Analyzed, Option<Early>)> = batch
                 .into_par_iter()
                 .map(|it| {
                     let a = analyze(it, &params);
-                    let early = if opts.early_answers { early_answer(shared, &a) } else { None };
+                    let early = if early_answers { early_answer(shared, &a) } else { None };
                     (a, early)
                 })
                 .collect();

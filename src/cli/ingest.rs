@@ -68,6 +68,10 @@ pub struct IngestArgs {
     /// tuning; default 50,000).
     #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub flush_docs: Option<u64>,
+    /// Query every page in order on one thread instead of early on the worker threads (same
+    /// answers; for benchmarks).
+    #[arg(long, hide = true)]
+    pub in_order: bool,
     /// Leave segments unmerged (merge later with `ddtool compact`). By default, after each
     /// segment is written, segments of similar size merge four at a time, which keeps a query's
     /// cost down as the index grows.
@@ -139,7 +143,8 @@ fn progress() -> Option<indicatif::ProgressBar> {
 }
 
 pub fn run_ingest(args: &IngestArgs) -> Result<()> {
-    let opts = options(&args.common, true)?;
+    let mut opts = options(&args.common, true)?;
+    opts.early_answers = !args.in_order;
     let params = params_with(&args.params)?;
     let mut index = Index::open_writer(&args.common.db, &params)?;
     if !args.params.is_empty() && index.params() != &params {
