@@ -33,7 +33,10 @@ const RUNS: usize = 30;
 
 fn spawn_ingest(db: &Path, input: &Path, report: &Path, flush_docs: &str) -> Child {
     common_store::dedupdb()
-        .args(["ingest", "--json", "--flush-docs", flush_docs, "--db", s(db), "--report", s(report), s(input)])
+        // Merges of two segments at a time: a run merges after every other flush, so kills land
+        // in merges (on their own thread) as well as in flushes.
+        .args(["ingest", "--json", "--flush-docs", flush_docs, "--merge-factor", "2"])
+        .args(["--db", s(db), "--report", s(report), s(input)])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()

@@ -68,6 +68,9 @@ pub struct IngestArgs {
     /// tuning; default 50,000).
     #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub flush_docs: Option<u64>,
+    /// Segments of one size tier merged at a time (for tests and tuning; default 4).
+    #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(2..=64))]
+    pub merge_factor: Option<u64>,
     /// Query every page in order on one thread instead of early on the worker threads (same
     /// answers; for benchmarks).
     #[arg(long, hide = true)]
@@ -157,6 +160,9 @@ pub fn run_ingest(args: &IngestArgs) -> Result<()> {
         index.flush_policy.max_docs = usize::try_from(n).unwrap_or(usize::MAX);
     }
     index.merge_policy.disabled = args.no_merge;
+    if let Some(f) = args.merge_factor {
+        index.merge_policy.factor = usize::try_from(f).unwrap_or(4);
+    }
     let mut report = match &args.report {
         Some(p) => Some(std::io::BufWriter::new(
             std::fs::File::create(p).with_context(|| format!("{}: cannot create the report", p.display()))?,
