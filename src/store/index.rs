@@ -557,7 +557,7 @@ impl Index {
             fp: u16,
             exact: bool,
         }
-        let mut counts: HashMap<u32, Counts> = HashMap::new();
+        let mut counts: rustc_hash::FxHashMap<u32, Counts> = rustc_hash::FxHashMap::default();
         let mut ids = Vec::new();
         let exact = [features.exact];
         for kind in [KeyKind::Exact, KeyKind::Fingerprint, KeyKind::Period] {
