@@ -110,6 +110,10 @@ fn bench_verify(c: &mut Criterion) {
         let cc = dedupdb::verify::ccs_clr(&a.features.period, &d.features.period);
         bn.iter(|| black_box(v.compare_prepared(&a.chars, &prep, &d.chars, cc, &p).tlcs_chars))
     });
+    g.bench_function("similar_3000_query_prepared", |bn| {
+        let cc = dedupdb::verify::ccs_clr(&a.features.period, &b.features.period);
+        bn.iter(|| black_box(v.compare_prepared(&a.chars, &prep, &b.chars, cc, &p).tlcs_chars))
+    });
     g.finish();
 }
 

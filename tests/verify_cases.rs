@@ -141,24 +141,37 @@ fn prepared_comparison_agrees_with_the_plain_one() {
     let p = Params::default();
     let base = prose(21, 2500);
     let passage: String = base.chars().skip(700).take(500).collect();
+    // An edited copy: a few characters changed and a paragraph inserted (two rounds).
+    let mut edited: String = base.chars().take(1200).collect();
+    edited.push_str(&prose(25, 300));
+    edited.extend(base.chars().skip(1200).map(|c| if c == '的' { '地' } else { c }));
     let texts = [
         base.clone(),
         prose(22, 2500),
         format!("{}\n{passage}\n{}", prose(23, 600), prose(24, 600)),
         passage.clone(),
+        edited.clone(),
+        format!("{base}\n{}", prose(26, 1500)),
         String::new(),
         "短文本。".to_string(),
     ];
-    let q = normalize(&base);
-    let fq = Features::compute(&q.chars, &p);
-    let prep = dedupdb::verify::Prepared::new(&q.chars, &p);
-    let mut v = Verifier::default();
-    for t in &texts {
-        let n = normalize(t);
-        let f = Features::compute(&n.chars, &p);
-        let plain = v.compare(&q.chars, &fq, &n.chars, &f, &p);
-        let fast = v.compare_prepared(&q.chars, &prep, &n.chars, dedupdb::verify::ccs_clr(&fq.period, &f.period), &p);
-        assert_eq!(plain.relation, fast.relation, "{t:.40}");
-        assert_eq!(plain.tlcs_chars, fast.tlcs_chars);
+    // Queries shorter and longer than the candidates: the alignment swaps sides for some pairs.
+    for query in [&base, &passage, &edited] {
+        let q = normalize(query);
+        let fq = Features::compute(&q.chars, &p);
+        let prep = dedupdb::verify::Prepared::new(&q.chars, &p);
+        let mut v = Verifier::default();
+        for t in &texts {
+            let n = normalize(t);
+            let f = Features::compute(&n.chars, &p);
+            let plain = v.compare(&q.chars, &fq, &n.chars, &f, &p);
+            let cc = dedupdb::verify::ccs_clr(&fq.period, &f.period);
+            let fast = v.compare_prepared(&q.chars, &prep, &n.chars, cc, &p);
+            let what = format!("query {:.20} vs {t:.20}", query);
+            assert_eq!(plain.relation, fast.relation, "{what}");
+            assert_eq!(plain.tlcs_chars, fast.tlcs_chars, "{what}");
+            assert_eq!(plain.resemble, fast.resemble, "{what}");
+            assert_eq!(plain.contain, fast.contain, "{what}");
+        }
     }
 }

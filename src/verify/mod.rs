@@ -210,6 +210,7 @@ pub struct Verifier {
 /// rejected after hashing only their own windows.
 #[derive(Debug, Default)]
 pub struct Prepared {
+    windows: Windows,
     bitmap: Bitmap,
     len: usize,
 }
@@ -221,8 +222,19 @@ impl Prepared {
         let windows = Windows::new(text, p.skeleton_window);
         let mut bitmap = Bitmap::default();
         bitmap.fill(&windows.hashes);
-        Prepared { bitmap, len: text.len() }
+        Prepared { windows, bitmap, len: text.len() }
     }
+}
+
+/// What round 0 of an alignment may take from a prepared comparison's pre-check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Round0 {
+    /// Nothing: compute both sides' windows and skeletons.
+    Fresh,
+    /// Both windows are in place, and x's skeleton against y is in `keep_a`.
+    XKept,
+    /// Both windows are in place, and y's skeleton against x is in `keep_b`.
+    YKept,
 }
 
 /// What is left of both texts after a round: original indices and the characters.
@@ -259,7 +271,9 @@ impl Verifier {
         {
             return Comparison::rejected(prep.len, bt.len(), ccs_clr);
         }
-        let mut c = self.compare_texts(a, b, p);
+        // Round 0 reuses both sides' windows and b's skeleton against a: computed above.
+        let reuse = (p.skeleton_window >= 1).then_some(&prep.windows);
+        let mut c = self.compare_texts_from(a, b, p, reuse);
         (c.ccs, c.clr) = ccs_clr;
         c
     }
@@ -273,13 +287,36 @@ impl Verifier {
 
     /// Compares texts; `ccs` and `clr` are left at zero for the caller to fill.
     fn compare_texts(&mut self, a: &[char], b: &[char], p: &Params) -> Comparison {
+        self.compare_texts_from(a, b, p, None)
+    }
+
+    /// [`Verifier::compare_texts`]; with `a_windows`, the windows of `a` are those, and `wy`
+    /// and `keep_b` already hold b's windows and b's skeleton against a (a prepared comparison's
+    /// pre-check), so round 0 does not compute them again.
+    fn compare_texts_from(&mut self, a: &[char], b: &[char], p: &Params, a_windows: Option<&Windows>) -> Comparison {
         let (ccs, clr) = (0.0, 0.0);
         let a = &a[..a.len().min(p.max_verify_chars)];
         let b = &b[..b.len().min(p.max_verify_chars)];
         // Align in the shorter text's coordinates; mirror back at the end.
         let swapped = a.len() > b.len();
         let (x, y) = if swapped { (b, a) } else { (a, b) };
-        let (rounds, rejected_early, nrounds) = self.align(x, y, p);
+        let reuse = match a_windows {
+            Some(aw) => {
+                // Put x's windows in wx and y's in wy, and x's skeleton against y in keep_a
+                // when it is already known (x is b).
+                if swapped {
+                    std::mem::swap(&mut self.wx, &mut self.wy);
+                    self.wy.clone_from(aw);
+                    std::mem::swap(&mut self.keep_a, &mut self.keep_b);
+                    Round0::XKept
+                } else {
+                    self.wx.clone_from(aw);
+                    Round0::YKept
+                }
+            }
+            None => Round0::Fresh,
+        };
+        let (rounds, rejected_early, nrounds) = self.align(x, y, p, reuse);
 
         let tlcs: usize = rounds.iter().map(|r| r.span.matched).sum();
         let conflicts: usize = rounds.iter().map(|r| numeric_conflicts(x, y, &r.runs)).sum();
@@ -350,7 +387,7 @@ impl Verifier {
     }
 
     /// Rounds of skeleton, diff and TLCS over `x` (the shorter text) and `y`.
-    fn align(&mut self, x: &[char], y: &[char], p: &Params) -> (Vec<RoundResult>, bool, usize) {
+    fn align(&mut self, x: &[char], y: &[char], p: &Params, reuse: Round0) -> (Vec<RoundResult>, bool, usize) {
         let mut out = Vec::new();
         let w = p.skeleton_window.max(1);
         // After the first round, the characters still in play: original indices and the texts.
@@ -365,16 +402,23 @@ impl Verifier {
                 break;
             }
             nrounds += 1;
-            self.wx.fill(xc, w);
-            self.wy.fill(yc, w);
-            self.bitmap.fill(&self.wy.hashes);
-            skeleton::kept(&self.wx, xc.len(), &self.bitmap, &mut self.keep_a);
+            let reuse = if round == 0 { reuse } else { Round0::Fresh };
+            if reuse == Round0::Fresh {
+                self.wx.fill(xc, w);
+                self.wy.fill(yc, w);
+            }
+            if reuse != Round0::XKept {
+                self.bitmap.fill(&self.wy.hashes);
+                skeleton::kept(&self.wx, xc.len(), &self.bitmap, &mut self.keep_a);
+            }
             // x's skeleton alone bounds what can match: reject before building y's.
             if round == 0 && cannot_reach(self.keep_a.len(), &self.keep_a, x.len(), y.len(), p) {
                 return (out, true, nrounds);
             }
-            self.bitmap.fill(&self.wx.hashes);
-            skeleton::kept(&self.wy, yc.len(), &self.bitmap, &mut self.keep_b);
+            if reuse != Round0::YKept {
+                self.bitmap.fill(&self.wx.hashes);
+                skeleton::kept(&self.wy, yc.len(), &self.bitmap, &mut self.keep_b);
+            }
             let bound = self.keep_a.len().min(self.keep_b.len());
             if round == 0 && cannot_reach(bound, &self.keep_a, x.len(), y.len(), p) {
                 return (out, true, nrounds);
