@@ -75,9 +75,10 @@ pub struct IngestArgs {
     /// answers; for benchmarks).
     #[arg(long, hide = true)]
     pub in_order: bool,
-    /// Leave segments unmerged (merge later with `ddtool compact`). By default, after each
-    /// segment is written, segments of similar size merge four at a time, which keeps a query's
-    /// cost down as the index grows.
+    /// Leave segments unmerged (merge later with `ddtool compact`). By default segments of
+    /// similar size merge four at a time on a background thread while pages keep coming, which
+    /// keeps a query's cost down as the index grows; the run waits for a merge in progress
+    /// before it exits.
     #[arg(long)]
     pub no_merge: bool,
     /// Set a parameter of a NEW index, NAME=VALUE (repeatable; names as in src/params.rs, e.g.
