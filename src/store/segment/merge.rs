@@ -76,14 +76,7 @@ pub fn merge_segments(
     for s in inputs {
         deletes.extend(s.deletes()?.iter().filter(|&&d| d < min_input));
     }
-    deletes.sort_unstable();
-    deletes.dedup();
-    out.section(SectionKind::Deletes, bytemuck::cast_slice(&deletes))?;
-    for (kind, f) in fences {
-        out.section(kind, bytemuck::cast_slice(&f))?;
-    }
-    out.bloom_section(n_keys)?;
-    let path = out.finish(docs, min_doc, max_doc)?;
+    let path = out.finish_segment(deletes, fences, n_keys, (docs, min_doc, max_doc))?;
     Ok(Merged { path, docs, dropped, newly_pruned })
 }
 

@@ -257,9 +257,28 @@ impl SegmentOut {
         self.end()
     }
 
+    /// The sections every segment ends with (deletes, sorted here; fences; the Bloom filter over
+    /// the `n_keys` keys written), then [`SegmentOut::finish`].
+    pub(super) fn finish_segment(
+        mut self,
+        mut deletes: Vec<u32>,
+        fences: Vec<(SectionKind, Vec<u64>)>,
+        n_keys: u64,
+        (doc_count, min_doc, max_doc): (u32, u32, u32),
+    ) -> Result<PathBuf> {
+        deletes.sort_unstable();
+        deletes.dedup();
+        self.section(SectionKind::Deletes, bytemuck::cast_slice(&deletes))?;
+        for (kind, f) in fences {
+            self.section(kind, bytemuck::cast_slice(&f))?;
+        }
+        self.bloom_section(n_keys)?;
+        self.finish(doc_count, min_doc, max_doc)
+    }
+
     /// Writes the page checksums, the section table and the trailer, then fsyncs the file,
     /// renames it to its final name and fsyncs the directory.
-    pub(super) fn finish(mut self, doc_count: u32, min_doc: u32, max_doc: u32) -> Result<PathBuf> {
+    fn finish(mut self, doc_count: u32, min_doc: u32, max_doc: u32) -> Result<PathBuf> {
         if let Some((open, _)) = self.open {
             return Err(StoreError::Limit(format!("{}: section {open:?} still open", self.path.display())));
         }

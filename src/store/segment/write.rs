@@ -82,15 +82,8 @@ pub fn write_segment(
     urls.sort_unstable_by_key(|u| (u.url_hash, u.doc_id));
     out.section(SectionKind::Urls, bytemuck::cast_slice(&urls))?;
     packer.finish(&mut out)?;
-    let mut del = deletes.to_vec();
-    del.sort_unstable();
-    del.dedup();
-    out.section(SectionKind::Deletes, bytemuck::cast_slice(&del))?;
-    for (kind, f) in fences {
-        out.section(kind, bytemuck::cast_slice(&f))?;
-    }
-    out.bloom_section(n_keys)?;
-    out.finish(docs.len() as u32, docs.first().map_or(0, |d| d.doc_id), docs.last().map_or(0, |d| d.doc_id))
+    let range = (docs.len() as u32, docs.first().map_or(0, |d| d.doc_id), docs.last().map_or(0, |d| d.doc_id));
+    out.finish_segment(deletes.to_vec(), fences, n_keys, range)
 }
 
 /// Key table and delta-varint postings of one key kind.
