@@ -134,7 +134,8 @@ pub fn fingerprints(chars: &[char], sentences: &[std::ops::Range<usize>], p: &Pa
             buckets[((r as u64) % groups as u64) as usize].push(((r >> 64) as u64, len));
         }
         for bucket in &mut buckets {
-            if bucket.len() < p.fp_sentences {
+            // An empty group has no fingerprint, whatever `fp_sentences` (0 included) says.
+            if bucket.is_empty() || bucket.len() < p.fp_sentences {
                 continue;
             }
             // Only the smallest few matter: select about as many as should fill the group, sort

@@ -86,7 +86,11 @@ impl Catalog {
         let id = match self.sites.get(site).map_err(|e| self.err(e))? {
             Some(v) if v.len() >= 4 => u32::from_le_bytes([v[0], v[1], v[2], v[3]]),
             _ => {
-                let id = self.db.generate_id().map_err(|e| self.err(e))? as u32 + 1;
+                let n = self.db.generate_id().map_err(|e| self.err(e))?;
+                let id = u32::try_from(n)
+                    .ok()
+                    .and_then(|n| n.checked_add(1))
+                    .ok_or_else(|| StoreError::Limit(format!("{}: site ids exhausted", self.path.display())))?;
                 self.sites.insert(site, &id.to_le_bytes()).map_err(|e| self.err(e))?;
                 id
             }
@@ -114,9 +118,8 @@ impl Catalog {
         let mut out = Vec::new();
         for item in self.pruned.iter() {
             let (k, v) = item.map_err(|e| self.err(e))?;
-            let (Some(kind), Ok(key)) =
-                (k.first().and_then(|&b| KeyKind::from_u8(b)), k[1..].try_into().map(u64::from_be_bytes))
-            else {
+            let Some((&b, rest)) = k.split_first() else { continue };
+            let (Some(kind), Ok(key)) = (KeyKind::from_u8(b), rest.try_into().map(u64::from_be_bytes)) else {
                 continue;
             };
             if let Ok(info) = serde_json::from_slice(&v) {

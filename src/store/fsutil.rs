@@ -4,13 +4,20 @@
 use std::io::Write;
 use std::path::Path;
 
+use tempfile::NamedTempFile;
+
 use super::error::{Result, StoreError};
 
-/// Atomically replaces `path` with `bytes`.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::Builder::new().prefix(".tmp-").tempfile_in(dir).map_err(|e| StoreError::io(dir, e))?;
-    tmp.write_all(bytes).map_err(|e| StoreError::io(tmp.path(), e))?;
+/// Name prefix of temporary files: garbage when a writer opens the index.
+pub const TMP_PREFIX: &str = ".tmp-";
+
+/// A new temporary file in `dir`, to be [`publish`]ed under its final name.
+pub fn temp_in(dir: &Path) -> Result<NamedTempFile> {
+    tempfile::Builder::new().prefix(TMP_PREFIX).tempfile_in(dir).map_err(|e| StoreError::io(dir, e))
+}
+
+/// Makes a fully written temporary file `path`: fsync, rename, fsync the directory.
+pub fn publish(tmp: NamedTempFile, path: &Path) -> Result<()> {
     // Temporary files are private; published index files are readable like any other data file.
     #[cfg(unix)]
     {
@@ -21,7 +28,14 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     }
     tmp.as_file().sync_all().map_err(|e| StoreError::io(tmp.path(), e))?;
     tmp.persist(path).map_err(|e| StoreError::io(path, e.error))?;
-    sync_dir(dir)
+    sync_dir(path.parent().unwrap_or(Path::new(".")))
+}
+
+/// Atomically replaces `path` with `bytes`.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let mut tmp = temp_in(path.parent().unwrap_or(Path::new(".")))?;
+    tmp.write_all(bytes).map_err(|e| StoreError::io(tmp.path(), e))?;
+    publish(tmp, path)
 }
 
 /// Fsyncs a directory so that renames and creations in it are durable.

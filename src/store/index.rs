@@ -165,11 +165,38 @@ struct PendingMerge {
     handle: std::thread::JoinHandle<Result<Merged>>,
 }
 
-/// Where a document lives.
-#[derive(Debug, Clone, Copy)]
-enum Loc {
-    Mem,
-    Seg(usize),
+/// A found document: what a query reads of it without looking it up again.
+#[derive(Clone, Copy)]
+enum DocRef<'a> {
+    Mem(&'a DocRecord),
+    Seg(&'a Segment, &'a super::format::DocMeta),
+}
+
+impl DocRef<'_> {
+    /// (distinct period features, cluster): what candidate ranking needs.
+    fn summary(&self) -> (u32, u32) {
+        match self {
+            DocRef::Mem(d) => (d.period.len() as u32, d.cluster),
+            DocRef::Seg(_, m) => (m.period_count, m.cluster),
+        }
+    }
+
+    fn url(&self) -> Result<String> {
+        match self {
+            DocRef::Mem(d) => Ok(d.url.clone()),
+            DocRef::Seg(seg, m) => Ok(seg.strings(m)?.0),
+        }
+    }
+
+    fn text(&self, cache: &mut TextCache) -> Result<Vec<char>> {
+        match self {
+            DocRef::Mem(d) => Ok(d.text.chars().collect()),
+            DocRef::Seg(seg, m) => {
+                let block = cache.block(seg, m.text_block)?;
+                Ok(seg.text_in(m, &block)?.chars().collect())
+            }
+        }
+    }
 }
 
 /// Bounded cache of decompressed text blocks (FIFO eviction).
@@ -391,8 +418,8 @@ impl Index {
     }
 
     fn writer(&mut self) -> Result<&mut Writer> {
-        let dir = self.dir.clone();
-        self.writer.as_mut().ok_or(StoreError::Limit(format!("{}: index opened read-only", dir.display())))
+        let dir = &self.dir;
+        self.writer.as_mut().ok_or_else(|| StoreError::Limit(format!("{}: index opened read-only", dir.display())))
     }
 
     /// True when a newer insert replaced `doc_id`.
@@ -408,59 +435,32 @@ impl Index {
         Ok(false)
     }
 
-    fn locate(&self, doc_id: u32) -> Option<Loc> {
-        if self.mem.get(doc_id).is_some() {
-            return Some(Loc::Mem);
+    /// Finds a document once, for everything a query reads of it.
+    fn find(&self, doc_id: u32) -> Result<Option<DocRef<'_>>> {
+        if let Some(d) = self.mem.get(doc_id) {
+            return Ok(Some(DocRef::Mem(d)));
         }
-        self.segments
-            .iter()
-            .position(|s| {
-                let (lo, hi) = s.doc_range();
-                s.doc_count() > 0 && lo <= doc_id && doc_id <= hi
-            })
-            .map(Loc::Seg)
-    }
-
-    /// (distinct period features, cluster) of a document: what candidate ranking needs.
-    fn doc_summary(&self, doc_id: u32) -> Result<Option<(u32, u32)>> {
-        match self.locate(doc_id) {
-            Some(Loc::Mem) => Ok(self.mem.get(doc_id).map(|d| (d.period.len() as u32, d.cluster))),
-            Some(Loc::Seg(i)) => Ok(self.segments[i].doc(doc_id)?.map(|(_, m)| (m.period_count, m.cluster))),
+        let seg = self.segments.iter().find(|s| {
+            let (lo, hi) = s.doc_range();
+            s.doc_count() > 0 && lo <= doc_id && doc_id <= hi
+        });
+        match seg {
+            Some(seg) => Ok(seg.doc(doc_id)?.map(|(_, meta)| DocRef::Seg(seg, meta))),
             None => Ok(None),
         }
     }
 
     /// URL of a document.
     pub fn doc_url(&self, doc_id: u32) -> Result<Option<String>> {
-        match self.locate(doc_id) {
-            Some(Loc::Mem) => Ok(self.mem.get(doc_id).map(|d| d.url.clone())),
-            Some(Loc::Seg(i)) => match self.segments[i].doc(doc_id)? {
-                Some((_, m)) => Ok(Some(self.segments[i].strings(m)?.0)),
-                None => Ok(None),
-            },
-            None => Ok(None),
-        }
+        self.find(doc_id)?.map(|d| d.url()).transpose()
     }
 
     /// The normalized text of a document.
     pub fn doc_text(&mut self, doc_id: u32) -> Result<Option<Vec<char>>> {
         let mut scratch = std::mem::take(&mut self.scratch);
-        let text = self.doc_text_with(&mut scratch.cache, doc_id);
+        let text = self.find(doc_id).and_then(|d| d.map(|d| d.text(&mut scratch.cache)).transpose());
         self.scratch = scratch;
         text
-    }
-
-    fn doc_text_with(&self, cache: &mut TextCache, doc_id: u32) -> Result<Option<Vec<char>>> {
-        match self.locate(doc_id) {
-            Some(Loc::Mem) => Ok(self.mem.get(doc_id).map(|d| d.text.chars().collect())),
-            Some(Loc::Seg(i)) => {
-                let seg = &self.segments[i];
-                let Some((_, meta)) = seg.doc(doc_id)? else { return Ok(None) };
-                let block = cache.block(seg, meta.text_block)?;
-                Ok(Some(seg.text_in(meta, &block)?.chars().collect()))
-            }
-            None => Ok(None),
-        }
     }
 
     /// The live document stored under `url`, if any.
@@ -599,7 +599,8 @@ impl Index {
             if self.is_deleted(d)? {
                 continue;
             }
-            if let (Some(url), Some((_, cluster))) = (self.doc_url(d)?, self.doc_summary(d)?) {
+            if let Some(doc) = self.find(d)? {
+                let (url, (_, cluster)) = (doc.url()?, doc.summary());
                 let cmp = Comparison::identical(chars.len());
                 answer.exact = Some(Match { doc_id: d, url, cluster, cmp });
                 break;
@@ -613,30 +614,31 @@ impl Index {
             .collect();
         pre.sort_unstable_by_key(|a| std::cmp::Reverse((a.1.fp, a.1.period, a.0)));
         pre.truncate(limits.max_candidates * 8);
-        // (doc, shared fingerprints, ccs, clr, cluster)
-        let mut ranked: Vec<(u32, u16, f64, f64, u32)> = Vec::with_capacity(pre.len());
+        // (doc, shared fingerprints, ccs, clr, cluster, where it is)
+        let mut ranked: Vec<(u32, u16, f64, f64, u32, DocRef<'_>)> = Vec::with_capacity(pre.len());
         for (d, c) in pre {
-            let Some((their_period, cluster)) = self.doc_summary(d)? else { continue };
+            let Some(doc) = self.find(d)? else { continue };
+            let (their_period, cluster) = doc.summary();
             let (small, large) = ((my_period as u32).min(their_period), (my_period as u32).max(their_period));
             let ccs = if small == 0 { 0.0 } else { f64::from(c.period) / f64::from(small) };
             let clr = if large == 0 { 1.0 } else { f64::from(small) / f64::from(large) };
-            ranked.push((d, c.fp, ccs, clr, cluster));
+            ranked.push((d, c.fp, ccs, clr, cluster, doc));
             answer.considered.push(d);
         }
         ranked.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)).then(b.0.cmp(&a.0)));
         let prep = Prepared::new(chars, params);
-        for (d, _, ccs, clr, cluster) in ranked {
+        for (d, _, ccs, clr, cluster, doc) in ranked {
             if answer.verified >= limits.max_candidates || answer.matches.len() >= limits.max_matches {
                 break;
             }
             if self.is_deleted(d)? {
                 continue;
             }
-            let Some(text) = self.doc_text_with(&mut scratch.cache, d)? else { continue };
+            let text = doc.text(&mut scratch.cache)?;
             answer.verified += 1;
             let cmp = scratch.verifier.compare_prepared(chars, &prep, &text, (ccs, clr), params);
             if cmp.relation.is_similar() {
-                let url = self.doc_url(d)?.unwrap_or_default();
+                let url = doc.url()?;
                 answer.matches.push(Match { doc_id: d, url, cluster, cmp });
             }
         }
@@ -758,16 +760,21 @@ impl Index {
         Ok(dead)
     }
 
+    /// What a merge of `run` needs: the output's id, reserved now (flushes meanwhile take the
+    /// next ones; a crash leaves a half-written output as garbage for the next open), the
+    /// inputs, and the deleted doc ids.
+    fn prepare_merge(&mut self, run: std::ops::Range<usize>) -> Result<(u64, Vec<Arc<Segment>>, Vec<u32>)> {
+        self.writer()?;
+        let dead = self.dead_docs()?;
+        let seg_id = self.manifest.next_segment_id;
+        self.manifest.next_segment_id += 1;
+        Ok((seg_id, self.segments[run].to_vec(), dead))
+    }
+
     /// Starts merging `run` on a background thread. Documents deleted later, while it runs, are
     /// still deleted through the newer segment or memtable that deletes them.
     fn start_merge(&mut self, run: std::ops::Range<usize>) -> Result<()> {
-        self.writer()?;
-        let dead = self.dead_docs()?;
-        // The output's id is reserved now; flushes meanwhile take the next ones. A crash leaves
-        // the half-written output as garbage for the next open.
-        let seg_id = self.manifest.next_segment_id;
-        self.manifest.next_segment_id += 1;
-        let inputs: Vec<Arc<Segment>> = self.segments[run].to_vec();
+        let (seg_id, inputs, dead) = self.prepare_merge(run)?;
         let ids = inputs.iter().map(|s| s.id()).collect();
         let dir = segments_dir(&self.dir);
         let pruned = self.pruned.clone();
@@ -823,11 +830,7 @@ impl Index {
             )));
         }
         self.poll_merge(true)?;
-        self.writer()?;
-        let dead = self.dead_docs()?;
-        let seg_id = self.manifest.next_segment_id;
-        self.manifest.next_segment_id += 1;
-        let inputs: Vec<Arc<Segment>> = self.segments[run.clone()].to_vec();
+        let (seg_id, inputs, dead) = self.prepare_merge(run.clone())?;
         let refs: Vec<&Segment> = inputs.iter().map(|s| s.as_ref()).collect();
         let pruned = &self.pruned;
         let never = AtomicBool::new(false);
@@ -1010,7 +1013,7 @@ fn collect_garbage(dir: &Path, m: &Manifest) -> Result<()> {
         let Ok(rd) = std::fs::read_dir(&d) else { continue };
         for entry in rd.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
-            let stale = name.starts_with(".tmp-")
+            let stale = name.starts_with(super::fsutil::TMP_PREFIX)
                 || (name.starts_with("wal-") && name.ends_with(".log") && name != keep_wal)
                 || (name.starts_with("pruned-") && name.ends_with(".ddp") && name != keep_pruned);
             if stale {

@@ -58,8 +58,9 @@ impl Manifest {
     }
 
     /// Serializes (format-spec.md, "MANIFEST").
-    pub fn encode(&self) -> Vec<u8> {
-        let params = serde_json::to_vec(&self.params).unwrap_or_default();
+    pub fn encode(&self) -> Result<Vec<u8>> {
+        let params = serde_json::to_vec(&self.params)
+            .map_err(|e| StoreError::Limit(format!("parameters do not serialize: {e}")))?;
         let mut b = Vec::with_capacity(64 + params.len() + 24 * self.segments.len());
         b.extend_from_slice(&MANIFEST_MAGIC);
         b.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
@@ -81,7 +82,7 @@ impl Manifest {
         }
         let crc = crc32fast::hash(&b);
         b.extend_from_slice(&crc.to_le_bytes());
-        b
+        Ok(b)
     }
 
     /// Parses a manifest read from `path`.
@@ -144,7 +145,7 @@ impl Manifest {
 
     /// Writes the manifest atomically.
     pub fn store(&self, dir: &Path) -> Result<()> {
-        write_atomic(&dir.join(MANIFEST_FILE), &self.encode())
+        write_atomic(&dir.join(MANIFEST_FILE), &self.encode()?)
     }
 }
 
@@ -157,7 +158,7 @@ mod tests {
         let mut m = Manifest::new(Params::default());
         m.segments.push(SegmentRef { id: 3, doc_count: 10, file_len: 4096 });
         m.next_doc_id = 11;
-        let b = m.encode();
+        let b = m.encode().expect("encode");
         let p = Path::new("MANIFEST");
         assert_eq!(Manifest::decode(&b, p).expect("decode"), m);
         for at in 0..b.len() {

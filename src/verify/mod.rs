@@ -226,15 +226,17 @@ impl Prepared {
     }
 }
 
-/// What round 0 of an alignment may take from a prepared comparison's pre-check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Round0 {
+/// What round 0 of an alignment may take from a prepared comparison's pre-check: the prepared
+/// side's windows, the candidate's (in `wy`) and the candidate's skeleton against the prepared
+/// side.
+#[derive(Debug, Clone, Copy)]
+enum Round0<'w> {
     /// Nothing: compute both sides' windows and skeletons.
     Fresh,
-    /// Both windows are in place, and x's skeleton against y is in `keep_a`.
-    XKept,
-    /// Both windows are in place, and y's skeleton against x is in `keep_b`.
-    YKept,
+    /// x is the candidate (its skeleton is in `keep_a`); y's windows are these.
+    XKept(&'w Windows),
+    /// x is the prepared side, with these windows; y's skeleton is in `keep_b`.
+    YKept(&'w Windows),
 }
 
 /// What is left of both texts after a round: original indices and the characters.
@@ -272,8 +274,7 @@ impl Verifier {
             return Comparison::rejected(prep.len, bt.len(), ccs_clr);
         }
         // Round 0 reuses both sides' windows and b's skeleton against a: computed above.
-        let reuse = (p.skeleton_window >= 1).then_some(&prep.windows);
-        let mut c = self.compare_texts_from(a, b, p, reuse);
+        let mut c = self.compare_texts_from(a, b, p, Some(&prep.windows));
         (c.ccs, c.clr) = ccs_clr;
         c
     }
@@ -301,19 +302,12 @@ impl Verifier {
         let swapped = a.len() > b.len();
         let (x, y) = if swapped { (b, a) } else { (a, b) };
         let reuse = match a_windows {
-            Some(aw) => {
-                // Put x's windows in wx and y's in wy, and x's skeleton against y in keep_a
-                // when it is already known (x is b).
-                if swapped {
-                    std::mem::swap(&mut self.wx, &mut self.wy);
-                    self.wy.clone_from(aw);
-                    std::mem::swap(&mut self.keep_a, &mut self.keep_b);
-                    Round0::XKept
-                } else {
-                    self.wx.clone_from(aw);
-                    Round0::YKept
-                }
+            Some(aw) if swapped => {
+                // x is b: its skeleton against y (a) is the pre-check's, now in keep_a.
+                std::mem::swap(&mut self.keep_a, &mut self.keep_b);
+                Round0::XKept(aw)
             }
+            Some(aw) => Round0::YKept(aw),
             None => Round0::Fresh,
         };
         let (rounds, rejected_early, nrounds) = self.align(x, y, p, reuse);
@@ -387,7 +381,7 @@ impl Verifier {
     }
 
     /// Rounds of skeleton, diff and TLCS over `x` (the shorter text) and `y`.
-    fn align(&mut self, x: &[char], y: &[char], p: &Params, reuse: Round0) -> (Vec<RoundResult>, bool, usize) {
+    fn align(&mut self, x: &[char], y: &[char], p: &Params, reuse: Round0<'_>) -> (Vec<RoundResult>, bool, usize) {
         let mut out = Vec::new();
         let w = p.skeleton_window.max(1);
         // After the first round, the characters still in play: original indices and the texts.
@@ -403,21 +397,27 @@ impl Verifier {
             }
             nrounds += 1;
             let reuse = if round == 0 { reuse } else { Round0::Fresh };
-            if reuse == Round0::Fresh {
+            if matches!(reuse, Round0::Fresh) {
                 self.wx.fill(xc, w);
                 self.wy.fill(yc, w);
             }
-            if reuse != Round0::XKept {
-                self.bitmap.fill(&self.wy.hashes);
-                skeleton::kept(&self.wx, xc.len(), &self.bitmap, &mut self.keep_a);
+            // The prepared side's windows are borrowed, the candidate's are in wy.
+            let (wx, wy): (&Windows, &Windows) = match reuse {
+                Round0::Fresh => (&self.wx, &self.wy),
+                Round0::XKept(aw) => (&self.wy, aw),
+                Round0::YKept(aw) => (aw, &self.wy),
+            };
+            if !matches!(reuse, Round0::XKept(_)) {
+                self.bitmap.fill(&wy.hashes);
+                skeleton::kept(wx, xc.len(), &self.bitmap, &mut self.keep_a);
             }
             // x's skeleton alone bounds what can match: reject before building y's.
             if round == 0 && cannot_reach(self.keep_a.len(), &self.keep_a, x.len(), y.len(), p) {
                 return (out, true, nrounds);
             }
-            if reuse != Round0::YKept {
-                self.bitmap.fill(&self.wx.hashes);
-                skeleton::kept(&self.wy, yc.len(), &self.bitmap, &mut self.keep_b);
+            if !matches!(reuse, Round0::YKept(_)) {
+                self.bitmap.fill(&wx.hashes);
+                skeleton::kept(wy, yc.len(), &self.bitmap, &mut self.keep_b);
             }
             let bound = self.keep_a.len().min(self.keep_b.len());
             if round == 0 && cannot_reach(bound, &self.keep_a, x.len(), y.len(), p) {

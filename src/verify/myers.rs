@@ -46,18 +46,15 @@ impl Myers {
         out.clear();
         self.work = WORK_BUDGET;
         self.rec(a, 0, b, 0, max_d.max(1), out);
-        // Adjacent runs (split by the recursion) are merged.
-        let mut merged: Vec<Run> = Vec::with_capacity(out.len());
-        for r in out.drain(..) {
-            if r.len == 0 {
-                continue;
+        // Adjacent runs (split by the recursion) are merged, in place (`out` is a reused buffer).
+        out.retain(|r| r.len > 0);
+        out.dedup_by(|r, last| {
+            let adjacent = last.a + last.len == r.a && last.b + last.len == r.b;
+            if adjacent {
+                last.len += r.len;
             }
-            match merged.last_mut() {
-                Some(last) if last.a + last.len == r.a && last.b + last.len == r.b => last.len += r.len,
-                _ => merged.push(r),
-            }
-        }
-        *out = merged;
+            adjacent
+        });
     }
 
     fn rec<T: Eq>(&mut self, a: &[T], ao: usize, b: &[T], bo: usize, max_d: usize, out: &mut Vec<Run>) {

@@ -57,17 +57,16 @@ pub fn merge_segments(
     }
     let is_dead = |d: u32| !dead.is_empty() && dead.binary_search(&d).is_ok();
     let mut out = SegmentOut::create(&path, id)?;
+    let ctx = Ctx { dir, inputs, is_dead: &is_dead, cancel };
     let mut newly_pruned = Vec::new();
     let mut fences: Vec<(SectionKind, Vec<u64>)> = Vec::new();
     let mut n_keys = 0u64;
     for kind in KeyKind::ALL {
         let policy = prune.filter(|_| kind != KeyKind::Exact);
-        let ctx = Ctx { dir, inputs, is_dead: &is_dead, cancel };
         let (f, n) = merge_keys(&mut out, &ctx, kind, skip_key, policy, &mut newly_pruned)?;
         fences.push((SectionKind::fences_of(kind), f));
         n_keys += n;
     }
-    let ctx = Ctx { dir, inputs, is_dead: &is_dead, cancel };
     let (docs, dropped, min_doc, max_doc) = merge_docs(&mut out, &ctx)?;
     let min_input = ranges.first().map_or(u32::MAX, |r| r.0);
     // Deletes of documents older than every input still apply to older segments; those inside

@@ -12,7 +12,7 @@ use bytemuck::Zeroable;
 
 use super::super::error::{Result, StoreError};
 use super::super::format::*;
-use super::super::fsutil::sync_dir;
+use super::super::fsutil::{publish, temp_in};
 
 /// Bytes buffered before a write to the file.
 const OUT_BUFFER: usize = 1 << 20;
@@ -21,6 +21,11 @@ const SPOOL_SPILL: usize = 8 << 20;
 /// Bloom filter bytes built per pass over the keys: larger filters take several passes, so a
 /// merge of any size keeps to this much memory for its filter.
 const BLOOM_PASS_BYTES: usize = 64 << 20;
+
+/// Zero bytes that bring `pos` to a multiple of 8.
+fn pad_len(pos: u64) -> usize {
+    (8 - (pos % 8) as usize) % 8
+}
 
 /// A byte sink that stays in memory while small and moves to an unnamed temporary file (gone
 /// when dropped, even after a crash) when it grows.
@@ -84,7 +89,7 @@ impl SegmentOut {
     /// Starts segment `id` at `path` (its final name): writes the header.
     pub(super) fn create(path: &Path, id: u64) -> Result<SegmentOut> {
         let dir = path.parent().unwrap_or(Path::new("."));
-        let tmp = tempfile::Builder::new().prefix(".tmp-").tempfile_in(dir).map_err(|e| StoreError::io(dir, e))?;
+        let tmp = temp_in(dir)?;
         let mut out = SegmentOut {
             path: path.to_path_buf(),
             tmp,
@@ -147,8 +152,7 @@ impl SegmentOut {
     }
 
     fn pad8(&mut self) -> Result<()> {
-        let n = (8 - (self.pos % 8) as usize) % 8;
-        self.put(&[0u8; 8][..n])
+        self.put(&[0u8; 8][..pad_len(self.pos)])
     }
 
     /// Opens a section at the next 8-aligned offset.
@@ -298,8 +302,7 @@ impl SegmentOut {
             offset: crcs_at,
             len: crc_bytes.len() as u64,
         });
-        let n = (8 - (self.pos % 8) as usize) % 8;
-        self.raw(&[0u8; 8][..n])?;
+        self.raw(&[0u8; 8][..pad_len(self.pos)])?;
         let table = std::mem::take(&mut self.table);
         let mut footer: Vec<u8> = bytemuck::cast_slice(&table).to_vec();
         let mut trailer = SegmentTrailer {
@@ -320,19 +323,8 @@ impl SegmentOut {
         footer[at..].copy_from_slice(bytemuck::bytes_of(&trailer));
         self.raw(&footer)?;
         self.flush_buf()?;
-        // Temporary files are private; published index files are readable like any other data file.
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let r = self.tmp.as_file().set_permissions(std::fs::Permissions::from_mode(0o644));
-            r.map_err(|e| self.io(e))?;
-        }
-        let r = self.tmp.as_file().sync_all();
-        r.map_err(|e| self.io(e))?;
-        let path = self.path.clone();
-        self.tmp.persist(&path).map_err(|e| StoreError::io(&path, e.error))?;
-        sync_dir(path.parent().unwrap_or(Path::new(".")))?;
-        Ok(path)
+        publish(self.tmp, &self.path)?;
+        Ok(self.path)
     }
 }
 
