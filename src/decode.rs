@@ -59,18 +59,6 @@ pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
     Some(enc)
 }
 
-/// Extracts the charset parameter of an HTTP `Content-Type` value, e.g. `text/html; charset=gbk`.
-pub fn charset_from_content_type(value: &str) -> Option<&str> {
-    let lower_pos = find_ascii_ci(value.as_bytes(), b"charset")?;
-    let rest = &value[lower_pos + "charset".len()..];
-    let rest = rest.trim_start().strip_prefix('=')?.trim_start();
-    let rest = rest.trim_start_matches(['"', '\'']);
-    let end =
-        rest.find(|c: char| c == '"' || c == '\'' || c == ';' || c == ',' || c.is_whitespace()).unwrap_or(rest.len());
-    let label = &rest[..end];
-    (!label.is_empty()).then_some(label)
-}
-
 /// Decodes `bytes`; `http_charset` is the charset from the transport, when known.
 pub fn decode(bytes: &[u8], http_charset: Option<&str>) -> Decoded {
     let declared = http_charset.and_then(encoding_for_label).map(|e| (e, CharsetSource::Header));
@@ -233,9 +221,7 @@ mod tests {
     }
 
     #[test]
-    fn content_type_parameter() {
-        assert_eq!(charset_from_content_type("text/html; charset=\"GB2312\""), Some("GB2312"));
-        assert_eq!(charset_from_content_type("text/html"), None);
+    fn unknown_labels_are_none() {
         assert_eq!(encoding_for_label("x-unknown"), None);
     }
 }

@@ -74,12 +74,7 @@ impl Page {
     /// Decodes, extracts, normalizes and computes features. Never fails: bad bytes are replaced,
     /// broken markup is read as well as it can be, and a page with no text has empty features.
     pub fn analyze(input: PageInput<'_>, p: &Params) -> Page {
-        let (bytes, charset, html) = match input {
-            PageInput::Html { bytes, charset } => (bytes, charset, true),
-            PageInput::Text { bytes, charset } => (bytes, charset, false),
-        };
-        let decoded = decode::decode(bytes, charset);
-        let extracted = if html { extract::extract_html(&decoded.text) } else { extract::extract_text(&decoded.text) };
+        let (decoded, extracted) = decode_and_extract(input);
         let main_text = extracted.main_text();
         let norm = normalize::normalize(&main_text);
         let features = Features::compute(&norm.chars, p);
@@ -94,8 +89,26 @@ impl Page {
         }
     }
 
+    /// The normalized main text alone (no features): what other detectors compare, read exactly
+    /// as [`Page::analyze`] reads it.
+    pub fn normalized_text(input: PageInput<'_>) -> NormText {
+        let (_, extracted) = decode_and_extract(input);
+        normalize::normalize(&extracted.main_text())
+    }
+
     /// The page's `<title>`.
     pub fn title(&self) -> &str {
         &self.extracted.title
     }
+}
+
+/// Stages 1 and 2: bytes to text, text to blocks.
+fn decode_and_extract(input: PageInput<'_>) -> (decode::Decoded, Extracted) {
+    let (bytes, charset, html) = match input {
+        PageInput::Html { bytes, charset } => (bytes, charset, true),
+        PageInput::Text { bytes, charset } => (bytes, charset, false),
+    };
+    let decoded = decode::decode(bytes, charset);
+    let extracted = if html { extract::extract_html(&decoded.text) } else { extract::extract_text(&decoded.text) };
+    (decoded, extracted)
 }

@@ -99,7 +99,8 @@ pub fn inspect(args: &InspectArgs) -> Result<()> {
         let t = sec(SectionKind::Text) + sec(SectionKind::Dict) + sec(SectionKind::TextIndex);
         postings += p;
         text += t;
-        tables += s.file_len() - p - t;
+        // Sections are checked to lie inside the file, not to be disjoint: never underflow.
+        tables += s.file_len().saturating_sub(p + t);
         files += s.file_len();
         docs += u64::from(s.doc_count());
         for k in KeyKind::ALL {

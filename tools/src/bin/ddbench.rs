@@ -218,7 +218,10 @@ fn main() -> Result<()> {
     let params = Params::default();
     match cli.cmd {
         Cmd::Build { db, pages, checkpoints, queries, insert_only, no_merge } => {
-            let mut cps: Vec<u64> = checkpoints.split(',').filter_map(|c| c.trim().parse().ok()).collect();
+            let mut cps: Vec<u64> = checkpoints
+                .split(',')
+                .map(|c| c.trim().parse().with_context(|| format!("--checkpoints: '{c}' is not a page count")))
+                .collect::<Result<_>>()?;
             cps.sort_unstable();
             let mut index = Index::open_writer(&db, &params)?;
             index.merge_policy.disabled = no_merge;

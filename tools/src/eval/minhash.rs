@@ -27,13 +27,7 @@ pub struct Signatures {
 
 fn coefficients() -> ([u64; PERMS], [u64; PERMS]) {
     let mut state = 0x005E_ED0F_D00D_u64;
-    let mut next = || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mut next = || crate::sim::rng::splitmix(&mut state);
     let mut a = [0u64; PERMS];
     let mut b = [0u64; PERMS];
     for i in 0..PERMS {

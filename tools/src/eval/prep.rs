@@ -6,7 +6,10 @@ use std::time::Instant;
 
 use anyhow::Result;
 
-use super::crawl::{for_each_page, Format, RawPage};
+use dedupdb::input::RawPage;
+use dedupdb::PageInput;
+
+use super::crawl::{for_each_page, Format};
 
 /// URL and normalized main text of every page, in crawl order.
 pub struct Prepared {
@@ -17,13 +20,7 @@ pub struct Prepared {
 }
 
 pub fn main_text(p: &RawPage) -> Vec<char> {
-    let decoded = dedupdb::decode::decode(&p.bytes, p.charset.as_deref());
-    let extracted = if p.html {
-        dedupdb::extract::extract_html(&decoded.text)
-    } else {
-        dedupdb::extract::extract_text(&decoded.text)
-    };
-    dedupdb::normalize::normalize(&extracted.main_text()).chars
+    dedupdb::Page::normalized_text(PageInput::with_kind(&p.body, Some(p.kind), p.charset.as_deref())).chars
 }
 
 pub fn prepare(files: &[PathBuf], format: Format) -> Result<Prepared> {

@@ -1,8 +1,6 @@
 //! Running `dedupdb ingest --report` over a crawl and reading its report.
 
 use std::collections::HashMap;
-use std::fs::File;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
@@ -12,7 +10,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use xxhash_rust::xxh3::xxh3_64;
 
-use super::crawl::TruthPage;
+use super::crawl::{for_each_json_line, TruthPage};
 use super::score::Decisions;
 
 #[derive(Debug, Deserialize)]
@@ -60,18 +58,11 @@ fn key(v: &Value) -> String {
 
 /// Reads a report into decisions over the truth's pages.
 pub fn read_report(path: &Path, truth: &[TruthPage], seconds: f64) -> Result<(Decisions, ReportStats)> {
-    let f = File::open(path).with_context(|| format!("{}: cannot open the report", path.display()))?;
     let by_url: HashMap<&str, usize> = truth.iter().map(|t| (t.url.as_str(), t.n)).collect();
     let n = truth.len();
     let mut lines: Vec<(usize, ReportLine)> = Vec::new();
     let mut stats = ReportStats::default();
-    for (i, line) in BufReader::new(f).lines().enumerate() {
-        let line = line.with_context(|| format!("{}:{}: cannot read", path.display(), i + 1))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let r: ReportLine =
-            serde_json::from_str(&line).with_context(|| format!("{}:{}: bad report line", path.display(), i + 1))?;
+    for_each_json_line(path, "report", |_, r: ReportLine| {
         stats.lines += 1;
         *stats.verdicts.entry(r.verdict.clone().unwrap_or_else(|| "(none)".into())).or_default() += 1;
         // Lines come in input order; the URL says which page when it is there.
@@ -80,11 +71,12 @@ pub fn read_report(path: &Path, truth: &[TruthPage], seconds: f64) -> Result<(De
             None if r.url.is_none() && lines.len() < n => lines.len(),
             None => {
                 stats.unknown_urls += 1;
-                continue;
+                return Ok(());
             }
         };
         lines.push((idx, r));
-    }
+        Ok(())
+    })?;
     let mut by_doc: HashMap<String, usize> = HashMap::new();
     for (idx, r) in &lines {
         if let Some(d) = &r.doc_id {
