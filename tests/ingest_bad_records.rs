@@ -3,12 +3,13 @@
 //! and every other record of the file is ingested.
 
 mod common;
+mod common_input;
 mod common_store;
 
-use std::io::Write;
 use std::path::Path;
 
 use common::{html_page, prose};
+use common_input::{gzip_members, warc_record};
 use common_store::{assert_sound, clusters, jsonl_line, nav_only_html, read_report, run, s, stderr, verdict, INSERTED};
 
 /// What the report must say about one input record, in input order.
@@ -129,18 +130,6 @@ fn bad_jsonl_lines_are_errors_and_the_rest_is_ingested() {
     }
 }
 
-/// A WARC record: version line, fields, Content-Length, blank line, block, two line ends.
-fn warc_record(fields: &[(&str, &str)], block: &[u8]) -> Vec<u8> {
-    let mut out = b"WARC/1.1\r\n".to_vec();
-    for (name, value) in fields {
-        out.extend_from_slice(format!("{name}: {value}\r\n").as_bytes());
-    }
-    out.extend_from_slice(format!("Content-Length: {}\r\n\r\n", block.len()).as_bytes());
-    out.extend_from_slice(block);
-    out.extend_from_slice(b"\r\n\r\n");
-    out
-}
-
 /// A response record holding an HTML page.
 fn warc_response(url: &str, html: &str) -> Vec<u8> {
     let mut block = b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n\r\n".to_vec();
@@ -151,28 +140,21 @@ fn warc_response(url: &str, html: &str) -> Vec<u8> {
         ("WARC-Date", "2026-03-05T02:21:00Z"),
         ("Content-Type", "application/http; msgtype=response"),
     ];
-    warc_record(&fields, &block)
+    warc_record("WARC/1.1", &fields, &block)
 }
 
 fn warcinfo() -> Vec<u8> {
-    warc_record(&[("WARC-Type", "warcinfo"), ("Content-Type", "application/warc-fields")], b"software: test\r\n")
+    warc_record(
+        "WARC/1.1",
+        &[("WARC-Type", "warcinfo"), ("Content-Type", "application/warc-fields")],
+        b"software: test\r\n",
+    )
 }
 
 /// The record with its block cut short: the writer stopped `cut` bytes before the end of the
 /// block (no line ends after it), and the next record follows at once.
 fn cut_short(record: &[u8], cut: usize) -> Vec<u8> {
     record[..record.len() - 4 - cut].to_vec()
-}
-
-/// Each record compressed as its own gzip member, as .warc.gz files are written.
-fn gzip_members(records: &[Vec<u8>]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for r in records {
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-        gz.write_all(r).expect("gzip");
-        out.extend_from_slice(&gz.finish().expect("gzip"));
-    }
-    out
 }
 
 /// Records with a truncated one in the middle (and with `big`, a 50 MB page), and what the

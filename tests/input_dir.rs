@@ -2,23 +2,15 @@
 
 use std::path::Path;
 
-use dedupdb::input::{self, BodyKind, Format, Item, Limits, RawPage};
+mod common_input;
+
+use common_input::{page, read};
+use dedupdb::input::{self, BodyKind, Format, Item, Limits};
 
 fn put(root: &Path, rel: &str, bytes: &[u8]) {
     let path = root.join(rel);
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(path, bytes).unwrap();
-}
-
-fn read(name: &str, limits: Limits) -> Vec<Item> {
-    input::open(name, None, limits).unwrap().collect()
-}
-
-fn page(item: &Item) -> &RawPage {
-    match item {
-        Item::Page(p) => p,
-        other => panic!("expected a page, got {other:?}"),
-    }
 }
 
 fn location(item: &Item) -> &str {

@@ -1,35 +1,11 @@
 //! JSON Lines input: fields, body kinds, fetch times, bad lines, over-long lines, gzip.
 
 use std::io::Write;
-use std::path::Path;
 
-use dedupdb::input::{self, BodyKind, Item, Limits, RawPage};
+mod common_input;
 
-/// Writes `bytes` to `dir/name` and returns the path as a string.
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path.to_str().unwrap().to_string()
-}
-
-fn read(name: &str, limits: Limits) -> Vec<Item> {
-    input::open(name, None, limits).unwrap().collect()
-}
-
-fn page(item: &Item) -> &RawPage {
-    match item {
-        Item::Page(p) => p,
-        other => panic!("expected a page, got {other:?}"),
-    }
-}
-
-/// The location, URL and message of an error item.
-fn error(item: &Item) -> (&str, Option<&str>, &str) {
-    match item {
-        Item::Error { location, url, message } => (location, url.as_deref(), message),
-        other => panic!("expected an error, got {other:?}"),
-    }
-}
+use common_input::{error, page, read, write};
+use dedupdb::input::{BodyKind, Item, Limits};
 
 const T: i64 = 1_772_677_260; // 2026-03-05T02:21:00Z
 

@@ -2,26 +2,16 @@
 //! standard input, format names, limits and hosts.
 
 use std::io::Write;
-use std::path::Path;
 use std::process::{Command, Stdio};
 
+mod common_input;
+
+use common_input::{gzip, write};
 use dedupdb::input::{self, Format, InputError, Item, Limits};
 
 const JSONL: &[u8] = b"{\"url\":\"https://o.example/\",\"html\":\"<p>o</p>\"}\n";
 const WARC: &[u8] = b"WARC/1.1\r\nWARC-Type: resource\r\nWARC-Target-URI: https://o.example/\r\n\
 Content-Type: text/html\r\nContent-Length: 8\r\n\r\n<p>o</p>\r\n\r\n";
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path.to_str().unwrap().to_string()
-}
-
-fn gzip(bytes: &[u8]) -> Vec<u8> {
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    gz.write_all(bytes).unwrap();
-    gz.finish().unwrap()
-}
 
 /// The URLs of the pages read; panics on anything but pages.
 fn urls(name: &str, format: Option<Format>) -> Vec<String> {

@@ -2,24 +2,14 @@
 //! limits, and no panic on damaged input.
 
 use std::io::Write;
-use std::path::Path;
 
-use dedupdb::input::{self, BodyKind, Item, Limits, RawPage};
+mod common_input;
+
+use common_input::{error, gzip, gzip_members, page, read, skipped, warc_record as record, write};
+use dedupdb::input::{BodyKind, Item, Limits};
 
 const DATE: &str = "2026-03-05T02:21:00Z";
 const T: i64 = 1_772_677_260;
-
-/// A WARC record: version line, the fields, Content-Length, blank line, block, two line ends.
-fn record(version: &str, fields: &[(&str, &str)], block: &[u8]) -> Vec<u8> {
-    let mut out = format!("{version}\r\n").into_bytes();
-    for (name, value) in fields {
-        out.extend_from_slice(format!("{name}: {value}\r\n").as_bytes());
-    }
-    out.extend_from_slice(format!("Content-Length: {}\r\n\r\n", block.len()).as_bytes());
-    out.extend_from_slice(block);
-    out.extend_from_slice(b"\r\n\r\n");
-    out
-}
 
 /// A response record for `url` with an HTTP head (status line and headers, CRLF-separated) and
 /// a body.
@@ -61,21 +51,6 @@ fn metadata(url: &str) -> Vec<u8> {
     record("WARC/1.1", &fields, b"via: http://x/\r\n")
 }
 
-/// Each record compressed as its own gzip member, as .warc.gz files are.
-fn gzip_members(records: &[Vec<u8>]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for r in records {
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-        gz.write_all(r).unwrap();
-        out.extend_from_slice(&gz.finish().unwrap());
-    }
-    out
-}
-
-fn gzip(bytes: &[u8]) -> Vec<u8> {
-    gzip_members(&[bytes.to_vec()])
-}
-
 /// The offset of each record in their concatenation.
 fn offsets(records: &[Vec<u8>]) -> Vec<usize> {
     records
@@ -86,37 +61,6 @@ fn offsets(records: &[Vec<u8>]) -> Vec<usize> {
             Some(start)
         })
         .collect()
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path.to_str().unwrap().to_string()
-}
-
-fn read(name: &str, limits: Limits) -> Vec<Item> {
-    input::open(name, None, limits).unwrap().collect()
-}
-
-fn page(item: &Item) -> &RawPage {
-    match item {
-        Item::Page(p) => p,
-        other => panic!("expected a page, got {other:?}"),
-    }
-}
-
-fn skipped(item: &Item) -> (&str, Option<&str>, &str) {
-    match item {
-        Item::Skipped { location, url, reason } => (location, url.as_deref(), reason),
-        other => panic!("expected a skipped record, got {other:?}"),
-    }
-}
-
-fn error(item: &Item) -> (&str, Option<&str>, &str) {
-    match item {
-        Item::Error { location, url, message } => (location, url.as_deref(), message),
-        other => panic!("expected an error, got {other:?}"),
-    }
 }
 
 #[test]
