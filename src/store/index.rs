@@ -147,6 +147,10 @@ pub struct CompactStats {
     pub dropped_docs: usize,
     /// Keys newly pruned.
     pub pruned_keys: usize,
+    /// Text blocks copied still compressed.
+    pub blocks_copied: u64,
+    /// Text blocks decompressed and compressed anew (another dictionary, or replaced pages).
+    pub blocks_recompressed: u64,
 }
 
 struct Writer {
@@ -880,12 +884,16 @@ impl Index {
             docs: merged.docs as usize,
             dropped_docs: merged.dropped as usize,
             pruned_keys: merged.newly_pruned.len(),
+            blocks_copied: merged.blocks_copied,
+            blocks_recompressed: merged.blocks_recompressed,
         };
         tracing::info!(
             segments = stats.segments_in,
             docs = stats.docs,
             dropped = stats.dropped_docs,
             pruned = stats.pruned_keys,
+            blocks_copied = stats.blocks_copied,
+            blocks_recompressed = stats.blocks_recompressed,
             "merged segments"
         );
         Ok(stats)
@@ -903,9 +911,21 @@ impl Index {
         }
         let seg_id = self.manifest.next_segment_id;
         let pruned = &self.pruned;
-        let path = write_segment(&segments_dir(&self.dir), seg_id, self.mem.docs(), self.mem.deletes(), &|k, key| {
-            pruned.contains(k, key)
-        })?;
+        let mut current_dict: &[u8] = &[];
+        for seg in self.segments.iter().rev() {
+            current_dict = seg.dict_bytes()?;
+            if !current_dict.is_empty() {
+                break;
+            }
+        }
+        let path = write_segment(
+            &segments_dir(&self.dir),
+            seg_id,
+            self.mem.docs(),
+            self.mem.deletes(),
+            &|k, key| pruned.contains(k, key),
+            current_dict,
+        )?;
         let seg = Segment::open(&path)?;
         let new_gen = self.manifest.wal_gen + 1;
         let wal = Wal::create(&wal_dir(&self.dir), new_gen)?;

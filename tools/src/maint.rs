@@ -191,8 +191,14 @@ pub fn compact(args: &CompactArgs) -> Result<()> {
         println!("{}", serde_json::to_string(&stats)?);
     } else {
         println!(
-            "merged {} segments: {} pages kept, {} replaced pages dropped, {} keys pruned",
-            stats.segments_in, stats.docs, stats.dropped_docs, stats.pruned_keys
+            "merged {} segments: {} pages kept, {} replaced pages dropped, {} keys pruned; \
+             {} text blocks copied, {} recompressed",
+            stats.segments_in,
+            stats.docs,
+            stats.dropped_docs,
+            stats.pruned_keys,
+            stats.blocks_copied,
+            stats.blocks_recompressed
         );
     }
     Ok(())

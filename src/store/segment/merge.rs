@@ -2,9 +2,10 @@
 //!
 //! Key tables are merged k-way (every input is sorted), so a key's lists are read once and
 //! concatenated in input order, which is doc-id order because adjacent segments hold increasing
-//! doc-id ranges. Documents and their texts are copied in order, one decompressed block at a
-//! time, and recompressed with a dictionary trained on samples from across all inputs. Memory
-//! stays bounded whatever the inputs' size: the k-way cursors, one posting list, the fences and
+//! doc-id ranges. Documents are copied in order. Texts keep the dictionary that compressed most
+//! of the inputs (flushes reuse the index's dictionary, so usually all of them): blocks under it
+//! are copied still compressed, and only blocks under another dictionary or holding replaced
+//! pages are decompressed and packed anew. Memory stays bounded whatever the inputs' size: the k-way cursors, one posting list, the fences and
 //! one Bloom-filter pass.
 //!
 //! Deleted (replaced) documents are dropped, keys left without live documents vanish, and with
@@ -36,6 +37,10 @@ pub struct Merged {
     pub dropped: u64,
     /// Keys this merge pruned, with their frequency and reason.
     pub newly_pruned: Vec<(KeyKind, u64, PrunedInfo)>,
+    /// Text blocks copied compressed (their segment used the merge's dictionary).
+    pub blocks_copied: u64,
+    /// Text blocks decompressed and packed anew.
+    pub blocks_recompressed: u64,
 }
 
 /// Merges `inputs` (adjacent segments, oldest first) into segment `id` in `dir`. `dead` holds
@@ -67,7 +72,9 @@ pub fn merge_segments(
         fences.push((SectionKind::fences_of(kind), f));
         n_keys += n;
     }
-    let (docs, dropped, min_doc, max_doc) = merge_docs(&mut out, &ctx)?;
+    let mut merged =
+        Merged { path: PathBuf::new(), docs: 0, dropped: 0, newly_pruned, blocks_copied: 0, blocks_recompressed: 0 };
+    let (docs, dropped, min_doc, max_doc) = merge_docs(&mut out, &ctx, &mut merged)?;
     let min_input = ranges.first().map_or(u32::MAX, |r| r.0);
     // Deletes of documents older than every input still apply to older segments; those inside
     // the inputs were just applied.
@@ -75,8 +82,10 @@ pub fn merge_segments(
     for s in inputs {
         deletes.extend(s.deletes()?.iter().filter(|&&d| d < min_input));
     }
-    let path = out.finish_segment(deletes, fences, n_keys, (docs, min_doc, max_doc))?;
-    Ok(Merged { path, docs, dropped, newly_pruned })
+    merged.path = out.finish_segment(deletes, fences, n_keys, (docs, min_doc, max_doc))?;
+    merged.docs = docs;
+    merged.dropped = dropped;
+    Ok(merged)
 }
 
 /// What every step of a merge reads.
@@ -205,11 +214,26 @@ fn site_of(inputs: &[&Segment], doc_id: u32) -> Result<u32> {
     Ok(0)
 }
 
-/// The doc table, URL table, strings, texts and dictionary; returns (documents written, dropped,
-/// smallest and largest doc id written).
-fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>) -> Result<(u32, u64, u32, u32)> {
-    let (dir, inputs, is_dead) = (ctx.dir, ctx.inputs, ctx.is_dead);
-    // Dictionary samples, evenly spread over the live documents.
+/// The dictionary a merge writes with: the one that compressed most of its inputs' text, so
+/// that their blocks are copied as they are; when no input has one, a dictionary trained on
+/// samples taken evenly across all inputs' live documents (empty when they are too few).
+fn merge_dict(ctx: &Ctx<'_>) -> Result<Vec<u8>> {
+    let (inputs, is_dead) = (ctx.inputs, ctx.is_dead);
+    let mut shares: Vec<(&[u8], u64)> = Vec::new();
+    for s in inputs {
+        let d = s.dict_bytes()?;
+        if d.is_empty() {
+            continue;
+        }
+        let weight = s.section_len(SectionKind::Text);
+        match shares.iter_mut().find(|(x, _)| *x == d) {
+            Some(share) => share.1 += weight,
+            None => shares.push((d, weight)),
+        }
+    }
+    if let Some((d, _)) = shares.iter().max_by_key(|(_, w)| *w) {
+        return Ok(d.to_vec());
+    }
     let mut live = 0usize;
     let mut total_text = 0u64;
     for s in inputs {
@@ -241,33 +265,75 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>) -> Result<(u32, u64, u32, u32
         }
     }
     let refs: Vec<&[u8]> = samples.iter().map(Vec::as_slice).collect();
-    let dict = train_dict(&refs, live, total_text);
-    drop(samples);
-    let mut packer = DocPacker::new(dir, out.path(), dict)?;
+    Ok(train_dict(&refs, live, total_text))
+}
+
+/// The doc table, URL table, strings, texts and dictionary; returns (documents written, dropped,
+/// smallest and largest doc id written) and adds to `stats`' block counts.
+///
+/// A text block whose documents are all live and whose segment used the merge's dictionary is
+/// copied compressed, unchecked beyond its page CRCs; other blocks are decompressed (which
+/// validates them) and their live texts packed anew.
+fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result<(u32, u64, u32, u32)> {
+    let (dir, inputs, is_dead) = (ctx.dir, ctx.inputs, ctx.is_dead);
+    let mut packer = DocPacker::new(dir, out.path(), merge_dict(ctx)?)?;
     let (mut docs, mut dropped, mut min_doc, mut max_doc) = (0u32, 0u64, 0u32, 0u32);
+    let mut seen = 0usize;
     out.begin(SectionKind::Docs)?;
     for s in inputs {
-        let mut block: (u32, Vec<u8>) = (u32::MAX, Vec::new());
-        for m in s.docs()? {
-            if is_dead(m.doc_id) {
-                dropped += 1;
-                continue;
-            }
-            if docs.is_multiple_of(1024) {
+        let same_dict = s.dict_bytes()? == packer.dict();
+        let metas = s.docs()?;
+        let mut i = 0;
+        while i < metas.len() {
+            // The run of documents sharing one block (blocks hold consecutive documents).
+            let b = metas[i].text_block;
+            let j = i + metas[i..].iter().take_while(|m| m.text_block == b).count();
+            let run = &metas[i..j];
+            if seen / 1024 != (seen + run.len()) / 1024 {
                 ctx.check_cancel()?;
             }
-            if block.0 != m.text_block {
-                block = (m.text_block, s.text_block(m.text_block)?);
+            seen += run.len();
+            let copy = if same_dict && !run.iter().any(|m| is_dead(m.doc_id)) {
+                let (tb, frame) = s.text_frame(b)?;
+                (tb.first_doc as usize == i && tb.doc_count as usize == run.len()).then_some((tb, frame))
+            } else {
+                None
+            };
+            let mut place = |packer: &mut DocPacker, m: &DocMeta, block: Option<u32>, text: &[u8]| -> Result<()> {
+                let (url, site) = s.strings(m)?;
+                let meta = match block {
+                    Some(nb) => packer.add_copied(*m, nb, &url, &site)?,
+                    None => packer.add(*m, &url, &site, text)?,
+                };
+                out.put(bytemuck::bytes_of(&meta))?;
+                if docs == 0 {
+                    min_doc = m.doc_id;
+                }
+                max_doc = m.doc_id;
+                docs += 1;
+                Ok(())
+            };
+            if let Some((tb, frame)) = copy {
+                let nb = packer.copy_block(frame, tb.raw_len, tb.doc_count)?;
+                stats.blocks_copied += 1;
+                for m in run {
+                    place(&mut packer, m, Some(nb), &[])?;
+                }
+            } else {
+                let live = run.iter().filter(|m| !is_dead(m.doc_id)).count();
+                dropped += (run.len() - live) as u64;
+                if live == 0 {
+                    i = j;
+                    continue;
+                }
+                let block = s.text_block(b)?;
+                stats.blocks_recompressed += 1;
+                for m in run.iter().filter(|m| !is_dead(m.doc_id)) {
+                    let text = s.text_in(m, &block)?;
+                    place(&mut packer, m, None, text.as_bytes())?;
+                }
             }
-            let text = s.text_in(m, &block.1)?;
-            let (url, site) = s.strings(m)?;
-            let meta = packer.add(*m, &url, &site, text.as_bytes())?;
-            out.put(bytemuck::bytes_of(&meta))?;
-            if docs == 0 {
-                min_doc = m.doc_id;
-            }
-            max_doc = m.doc_id;
-            docs += 1;
+            i = j;
         }
     }
     out.end()?;
@@ -293,4 +359,82 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>) -> Result<(u32, u64, u32, u32
     out.end()?;
     packer.finish(out)?;
     Ok((docs, dropped, min_doc, max_doc))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::write::write_segment;
+    use super::*;
+    use crate::store::doc::{sample, DocRecord};
+
+    /// `n` pages from `first` on, ~4 KB each; `chinese` picks the language, so a dictionary
+    /// trained on one kind is poor for the other.
+    fn pages(first: u32, n: u32, chinese: bool) -> Vec<DocRecord> {
+        (first..first + n)
+            .map(|i| {
+                let text: String = (0..40)
+                    .map(|j| {
+                        let k = (i * 7 + j * 13) % 97;
+                        if chinese {
+                            format!("第{i}篇报道第{j}段写到城市更新工作推进了{k}个河道治理项目。")
+                        } else {
+                            format!("Report {i} paragraph {j}: the council approved {k} river projects this week. ")
+                        }
+                    })
+                    .collect();
+                sample(i, &text)
+            })
+            .collect()
+    }
+
+    /// Blocks per segment, and those holding a document of `dead`.
+    fn blocks(seg: &Segment, dead: &[u32]) -> (u64, u64) {
+        let docs = seg.docs().expect("docs");
+        let mut all: Vec<u32> = docs.iter().map(|m| m.text_block).collect();
+        all.dedup();
+        let mut hit: Vec<u32> = docs.iter().filter(|m| dead.contains(&m.doc_id)).map(|m| m.text_block).collect();
+        hit.dedup();
+        (all.len() as u64, hit.len() as u64)
+    }
+
+    #[test]
+    fn blocks_under_the_merge_dictionary_are_copied_and_the_rest_recompressed() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (a, b, c) = (pages(1, 80, true), pages(81, 80, true), pages(161, 60, false));
+        let none = |_: KeyKind, _: u64| false;
+        let seg_a = Segment::open(&write_segment(dir.path(), 1, &a, &[], &none, &[]).expect("a")).expect("open");
+        let dict = seg_a.dict_bytes().expect("dict").to_vec();
+        assert!(!dict.is_empty(), "a segment this large trains a dictionary");
+        // The same kind of text keeps the index's dictionary; another language gets its own.
+        let seg_b = Segment::open(&write_segment(dir.path(), 2, &b, &[], &none, &dict).expect("b")).expect("open");
+        assert_eq!(seg_b.dict_bytes().expect("dict"), dict.as_slice());
+        let seg_c = Segment::open(&write_segment(dir.path(), 3, &c, &[], &none, &dict).expect("c")).expect("open");
+        assert!(!seg_c.dict_bytes().expect("dict").is_empty());
+        assert_ne!(seg_c.dict_bytes().expect("dict"), dict.as_slice());
+
+        let dead = [5u32, 100];
+        let cancel = AtomicBool::new(false);
+        let m = merge_segments(dir.path(), 4, &[&seg_a, &seg_b, &seg_c], &dead, &none, None, &cancel).expect("merge");
+        let (a_all, a_hit) = blocks(&seg_a, &dead);
+        let (b_all, b_hit) = blocks(&seg_b, &dead);
+        let (c_all, _) = blocks(&seg_c, &dead);
+        assert_eq!(m.blocks_copied, a_all - a_hit + b_all - b_hit);
+        assert_eq!(m.blocks_recompressed, a_hit + b_hit + c_all);
+        assert_eq!((m.docs, m.dropped), (218, 2));
+
+        let merged = Segment::open(&m.path).expect("open merged");
+        assert!(merged.verify().is_empty(), "{:?}", merged.verify());
+        assert_eq!(merged.dict_bytes().expect("dict"), dict.as_slice(), "the majority's dictionary is kept");
+        for d in a.iter().chain(&b).chain(&c) {
+            let found = merged.doc(d.doc_id).expect("read");
+            if dead.contains(&d.doc_id) {
+                assert!(found.is_none(), "dead doc {} kept", d.doc_id);
+                continue;
+            }
+            let (_, meta) = found.expect("live doc present");
+            let block = merged.text_block(meta.text_block).expect("block");
+            assert_eq!(merged.text_in(meta, &block).expect("text"), d.text, "doc {}", d.doc_id);
+            assert_eq!(merged.strings(meta).expect("strings"), (d.url.clone(), d.site.clone()));
+        }
+    }
 }

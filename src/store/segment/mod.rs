@@ -22,6 +22,11 @@ use super::format::*;
 
 static NEXT_SERIAL: AtomicU64 = AtomicU64::new(0);
 
+thread_local! {
+    /// This thread's zstd decompression context, reused across blocks and segments.
+    static DCTX: std::cell::RefCell<Option<zstd::zstd_safe::DCtx<'static>>> = const { std::cell::RefCell::new(None) };
+}
+
 /// An open segment.
 pub struct Segment {
     path: PathBuf,
@@ -451,8 +456,13 @@ impl Segment {
         Ok((url, site))
     }
 
-    /// Decompressed bytes of text block `block`.
-    pub fn text_block(&self, block: u32) -> Result<Vec<u8>> {
+    /// The zstd dictionary this segment's texts are compressed with (empty: none).
+    pub fn dict_bytes(&self) -> Result<&[u8]> {
+        self.section(SectionKind::Dict)
+    }
+
+    /// Text block `block`'s record and its zstd frame, checksum-verified.
+    pub fn text_frame(&self, block: u32) -> Result<(TextBlock, &[u8])> {
         let index: &[TextBlock] = self.table(SectionKind::TextIndex)?;
         let Some(_) = index.get(block as usize) else {
             return Err(
@@ -467,13 +477,30 @@ impl Segment {
             return Err(self.corrupt(start, format!("text block {block} out of range")));
         }
         self.check(start, end)?;
-        let frame = &self.map[start..end];
-        let out = match &self.dict {
-            Some(d) => zstd::bulk::Decompressor::with_prepared_dictionary(d)
-                .and_then(|mut z| z.decompress(frame, b.raw_len as usize)),
-            None => zstd::bulk::decompress(frame, b.raw_len as usize),
-        };
-        let out = out.map_err(|e| self.corrupt(start, format!("text block {block} does not decompress: {e}")))?;
+        Ok((b, &self.map[start..end]))
+    }
+
+    /// Decompressed bytes of text block `block`.
+    pub fn text_block(&self, block: u32) -> Result<Vec<u8>> {
+        let (b, frame) = self.text_frame(block)?;
+        let start = self.sections[SectionKind::Text as usize].0.saturating_add(b.offset as usize);
+        let mut out = Vec::with_capacity(b.raw_len as usize);
+        // A decompression context holds ~100 KiB of tables: one per thread, not one per block.
+        let res = DCTX.with(|cell| {
+            let mut slot = cell.borrow_mut();
+            if slot.is_none() {
+                *slot = zstd::zstd_safe::DCtx::try_create();
+            }
+            let Some(ctx) = slot.as_mut() else {
+                return Err("cannot allocate a zstd context".to_string());
+            };
+            let r = match &self.dict {
+                Some(d) => ctx.decompress_using_ddict(&mut out, frame, d.as_ddict()),
+                None => ctx.decompress(&mut out, frame),
+            };
+            r.map_err(|code| zstd::zstd_safe::get_error_name(code).to_string())
+        });
+        res.map_err(|e| self.corrupt(start, format!("text block {block} does not decompress: {e}")))?;
         if out.len() != b.raw_len as usize {
             return Err(self.corrupt(start, format!("text block {block} has the wrong length")));
         }
@@ -608,7 +635,7 @@ mod tests {
     fn write_then_read_everything_back() {
         let dir = tempfile::tempdir().expect("tempdir");
         let ds = docs(60);
-        let path = write_segment(dir.path(), 7, &ds, &[3, 1], &|_, _| false).expect("write");
+        let path = write_segment(dir.path(), 7, &ds, &[3, 1], &|_, _| false, &[]).expect("write");
         let seg = Segment::open(&path).expect("open");
         assert_eq!(seg.id(), 7);
         assert_eq!(seg.doc_count(), 60);
@@ -637,7 +664,7 @@ mod tests {
     #[test]
     fn every_flipped_byte_is_caught() {
         let dir = tempfile::tempdir().expect("tempdir");
-        let path = write_segment(dir.path(), 1, &docs(40), &[], &|_, _| false).expect("write");
+        let path = write_segment(dir.path(), 1, &docs(40), &[], &|_, _| false, &[]).expect("write");
         let good = std::fs::read(&path).expect("read");
         let step = (good.len() / 97).max(1);
         for at in (0..good.len()).step_by(step) {

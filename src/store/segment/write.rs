@@ -20,6 +20,12 @@ const DICT_MIN_BYTES: usize = 128 * 1024;
 /// Largest dictionary, and samples fed to the trainer at most.
 const DICT_MAX_SIZE: usize = 32 * 1024;
 pub(super) const DICT_MAX_SAMPLE_BYTES: usize = 2 << 20;
+/// A flush keeps the index's current dictionary unless one trained on its own texts compresses
+/// held-out samples at least this much smaller. One dictionary across segments is what lets a
+/// merge copy compressed blocks instead of recompressing them.
+const DICT_SWITCH_GAIN: f64 = 0.05;
+/// Held-out sample bytes compressed to compare two dictionaries.
+const DICT_TRIAL_BYTES: usize = 512 * 1024;
 
 /// File name of segment `id`.
 pub fn segment_file_name(id: u64) -> String {
@@ -27,13 +33,16 @@ pub fn segment_file_name(id: u64) -> String {
 }
 
 /// Writes segment `id` into `dir` from `docs` (sorted by doc id), with `deletes` (sorted doc ids
-/// of older segments) and without the keys `skip_key` rejects (pruned keys). Returns its path.
+/// of older segments) and without the keys `skip_key` rejects (pruned keys). Texts are
+/// compressed with `current_dict`, the index's newest dictionary (empty: none yet), unless one
+/// trained on these texts is clearly better (see [`choose_dict`]). Returns its path.
 pub fn write_segment(
     dir: &Path,
     id: u64,
     docs: &[DocRecord],
     deletes: &[u32],
     skip_key: &dyn Fn(KeyKind, u64) -> bool,
+    current_dict: &[u8],
 ) -> Result<PathBuf> {
     let path = dir.join(segment_file_name(id));
     if docs.windows(2).any(|w| w[0].doc_id >= w[1].doc_id) {
@@ -52,7 +61,7 @@ pub fn write_segment(
     }
     let total_text: u64 = docs.iter().map(|d| d.text.len() as u64).sum();
     let samples: Vec<&[u8]> = sample_evenly(docs.iter().map(|d| d.text.as_bytes()), total_text);
-    let mut packer = DocPacker::new(dir, &path, train_dict(&samples, docs.len(), total_text))?;
+    let mut packer = DocPacker::new(dir, &path, choose_dict(&samples, docs.len(), total_text, current_dict))?;
     out.begin(SectionKind::Docs)?;
     for d in docs {
         let text_len =
@@ -178,6 +187,53 @@ pub(super) fn train_dict(samples: &[&[u8]], docs: usize, total_text: u64) -> Vec
     zstd::dict::from_samples(samples, size).unwrap_or_default()
 }
 
+/// The dictionary a flush compresses with: `current` (the index's newest; empty: none) unless a
+/// dictionary trained on this segment's `samples`, tried on samples it was not trained on,
+/// compresses them [`DICT_SWITCH_GAIN`] smaller, as when the crawl's language or sites change.
+pub(super) fn choose_dict(samples: &[&[u8]], docs: usize, total_text: u64, current: &[u8]) -> Vec<u8> {
+    if current.is_empty() {
+        return train_dict(samples, docs, total_text);
+    }
+    // Every eighth sample is held out: a dictionary judged on its own training texts looks
+    // better than it is.
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    for (i, t) in samples.iter().enumerate() {
+        let side = if i % 8 == 7 { &mut held } else { &mut train };
+        side.push(*t);
+    }
+    let fresh = train_dict(&train, docs, total_text);
+    if fresh.is_empty() || held.is_empty() {
+        return current.to_vec();
+    }
+    match (trial_size(&held, current), trial_size(&held, &fresh)) {
+        (Some(old), Some(new)) if (new as f64) < old as f64 * (1.0 - DICT_SWITCH_GAIN) => fresh,
+        (None, Some(_)) => fresh,
+        _ => current.to_vec(),
+    }
+}
+
+/// Compressed size of up to [`DICT_TRIAL_BYTES`] of `texts`, packed into text blocks as a
+/// segment packs them, with `dict`; `None` if zstd refuses the dictionary.
+fn trial_size(texts: &[&[u8]], dict: &[u8]) -> Option<usize> {
+    let mut z = zstd::bulk::Compressor::with_dictionary(ZSTD_LEVEL, dict).ok()?;
+    let (mut block, mut total, mut taken) = (Vec::with_capacity(TEXT_BLOCK_TARGET * 2), 0usize, 0usize);
+    for t in texts {
+        if taken >= DICT_TRIAL_BYTES {
+            break;
+        }
+        taken += t.len();
+        block.extend_from_slice(t);
+        if block.len() >= TEXT_BLOCK_TARGET {
+            total += z.compress(&block).ok()?.len();
+            block.clear();
+        }
+    }
+    if !block.is_empty() {
+        total += z.compress(&block).ok()?.len();
+    }
+    Some(total)
+}
+
 /// Packs documents' strings and texts (zstd blocks) while their [`DocMeta`] records are written:
 /// the strings, text index, text and dictionary sections follow the doc table.
 pub(super) struct DocPacker {
@@ -214,15 +270,55 @@ impl DocPacker {
         })
     }
 
-    /// Stores a document's strings and text; returns `meta` with their places filled in.
-    pub(super) fn add(&mut self, mut meta: DocMeta, url: &str, site: &str, text: &[u8]) -> Result<DocMeta> {
-        meta.strings_off = self.strings.len();
+    /// The dictionary blocks are compressed with (empty: none).
+    pub(super) fn dict(&self) -> &[u8] {
+        &self.dict
+    }
+
+    /// Stores a document's URL and site; returns where they start in Strings.
+    fn put_strings(&mut self, url: &str, site: &str) -> Result<u64> {
+        let at = self.strings.len();
         let mut s = Vec::with_capacity(url.len() + site.len() + 4);
         put_varint(&mut s, url.len() as u64);
         s.extend_from_slice(url.as_bytes());
         put_varint(&mut s, site.len() as u64);
         s.extend_from_slice(site.as_bytes());
         self.strings.write(&s)?;
+        Ok(at)
+    }
+
+    /// Appends `frame`, a block of another segment compressed with this packer's dictionary
+    /// (`raw_len` bytes decompressed), for the next `doc_count` documents, which must then be
+    /// added with [`DocPacker::add_copied`]. Returns the block's index.
+    pub(super) fn copy_block(&mut self, frame: &[u8], raw_len: u32, doc_count: u32) -> Result<u32> {
+        if self.docs > self.block_first {
+            self.close_block()?;
+        }
+        let index = self.blocks.len() as u32;
+        self.blocks.push(TextBlock {
+            offset: self.text.len(),
+            comp_len: frame.len() as u32,
+            raw_len,
+            first_doc: self.docs,
+            doc_count,
+        });
+        self.text.write(frame)?;
+        Ok(index)
+    }
+
+    /// Stores the strings of a document whose text is in copied block `block` at the offset
+    /// `meta` already has; returns `meta` with the new places.
+    pub(super) fn add_copied(&mut self, mut meta: DocMeta, block: u32, url: &str, site: &str) -> Result<DocMeta> {
+        meta.strings_off = self.put_strings(url, site)?;
+        meta.text_block = block;
+        self.docs += 1;
+        self.block_first = self.docs;
+        Ok(meta)
+    }
+
+    /// Stores a document's strings and text; returns `meta` with their places filled in.
+    pub(super) fn add(&mut self, mut meta: DocMeta, url: &str, site: &str, text: &[u8]) -> Result<DocMeta> {
+        meta.strings_off = self.put_strings(url, site)?;
         meta.text_block = self.blocks.len() as u32;
         meta.text_off = self.raw.len() as u32;
         meta.text_len = text.len() as u32;
