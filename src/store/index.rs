@@ -92,6 +92,9 @@ pub struct QueryAnswer {
     pub matches: Vec<Match>,
     /// Candidates verified.
     pub verified: usize,
+    /// Of those, candidates whose text was identical (same exact hash and length) to one
+    /// already aligned for this query: its comparison was reused, not recomputed.
+    pub reused: usize,
     /// Keys whose posting lists were template-like.
     pub long_lists: usize,
     /// Every document the answer depended on (exact copies and ranked candidates): if one of
@@ -182,6 +185,14 @@ impl DocRef<'_> {
         match self {
             DocRef::Mem(d) => (d.period.len() as u32, d.cluster),
             DocRef::Seg(_, m) => (m.period_count, m.cluster),
+        }
+    }
+
+    /// (exact hash, characters): documents with equal identities have the same text.
+    fn identity(&self) -> (u64, u32) {
+        match self {
+            DocRef::Mem(d) => (d.exact, d.chars),
+            DocRef::Seg(_, m) => (m.exact, m.chars),
         }
     }
 
@@ -631,6 +642,7 @@ impl Index {
         }
         ranked.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)).then(b.0.cmp(&a.0)));
         let prep = Prepared::new(chars, params);
+        let mut aligned: Vec<((u64, u32), Comparison)> = Vec::new();
         for (d, _, ccs, clr, cluster, doc) in ranked {
             if answer.verified >= limits.max_candidates || answer.matches.len() >= limits.max_matches {
                 break;
@@ -638,9 +650,25 @@ impl Index {
             if self.is_deleted(d)? {
                 continue;
             }
-            let text = doc.text(&mut scratch.cache)?;
             answer.verified += 1;
-            let cmp = scratch.verifier.compare_prepared(chars, &prep, &text, (ccs, clr), params);
+            // Popular pages have many identical copies among the candidates: their text is
+            // aligned once. They still count against `max_candidates`, so answers are those of
+            // aligning each.
+            let identity = doc.identity();
+            let cmp = match aligned.iter().find(|(id, _)| *id == identity) {
+                Some((_, c)) => {
+                    answer.reused += 1;
+                    let mut c = c.clone();
+                    (c.ccs, c.clr) = (ccs, clr);
+                    c
+                }
+                None => {
+                    let text = doc.text(&mut scratch.cache)?;
+                    let c = scratch.verifier.compare_prepared(chars, &prep, &text, (ccs, clr), params);
+                    aligned.push((identity, c.clone()));
+                    c
+                }
+            };
             if cmp.relation.is_similar() {
                 let url = doc.url()?;
                 answer.matches.push(Match { doc_id: d, url, cluster, cmp });
