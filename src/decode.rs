@@ -73,6 +73,10 @@ pub fn decode(bytes: &[u8], http_charset: Option<&str>) -> Decoded {
         (enc, CharsetSource::Bom, &bytes[len..])
     } else if let Some(enc) = meta_charset(bytes) {
         (enc, CharsetSource::Meta, bytes)
+    } else if let Ok(text) = std::str::from_utf8(bytes) {
+        // Valid UTF-8 with nothing declared is UTF-8 (the detector is not asked); validated
+        // once, copied as it is.
+        return Decoded { text: text.to_owned(), encoding: UTF_8, source: CharsetSource::Detector, had_errors: false };
     } else {
         (detect(bytes), CharsetSource::Detector, bytes)
     };
@@ -93,12 +97,9 @@ pub fn decode(bytes: &[u8], http_charset: Option<&str>) -> Decoded {
     Decoded { text: text.into_owned(), encoding, source, had_errors }
 }
 
-/// Runs the detector; valid UTF-8 is taken as UTF-8 without asking it.
+/// Runs the detector on bytes that are not valid UTF-8.
 fn detect(bytes: &[u8]) -> &'static Encoding {
     let head = &bytes[..bytes.len().min(DETECT_BYTES)];
-    if std::str::from_utf8(bytes).is_ok() {
-        return UTF_8;
-    }
     let mut det = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
     det.feed(head, head.len() == bytes.len());
     let enc = det.guess(Some(b"cn"), chardetng::Utf8Detection::Allow);

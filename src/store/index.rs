@@ -641,7 +641,8 @@ impl Index {
             answer.considered.push(d);
         }
         ranked.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)).then(b.0.cmp(&a.0)));
-        let prep = Prepared::new(chars, params);
+        // Most new pages have no candidate left here: prepare the query side on first need.
+        let mut prep: Option<Prepared> = None;
         let mut aligned: Vec<((u64, u32), Comparison)> = Vec::new();
         for (d, _, ccs, clr, cluster, doc) in ranked {
             if answer.verified >= limits.max_candidates || answer.matches.len() >= limits.max_matches {
@@ -664,7 +665,8 @@ impl Index {
                 }
                 None => {
                     let text = doc.text(&mut scratch.cache)?;
-                    let c = scratch.verifier.compare_prepared(chars, &prep, &text, (ccs, clr), params);
+                    let prep = prep.get_or_insert_with(|| Prepared::new(chars, params));
+                    let c = scratch.verifier.compare_prepared(chars, prep, &text, (ccs, clr), params);
                     aligned.push((identity, c.clone()));
                     c
                 }
