@@ -939,6 +939,7 @@ impl Index {
         if self.mem.is_empty() {
             return Ok(());
         }
+        let started = std::time::Instant::now();
         let seg_id = self.manifest.next_segment_id;
         let pruned = &self.pruned;
         let mut current_dict: &[u8] = &[];
@@ -967,6 +968,13 @@ impl Index {
         m.store(&self.dir)?;
         let old = wal_dir(&self.dir).join(wal_file_name(self.manifest.wal_gen));
         self.manifest = m;
+        tracing::info!(
+            segment = seg_id,
+            docs = seg.doc_count(),
+            bytes = seg.file_len(),
+            seconds = started.elapsed().as_secs_f64(),
+            "flushed the memtable"
+        );
         self.segments.push(Arc::new(seg));
         self.mem.clear();
         self.writer()?.wal = wal;

@@ -302,7 +302,7 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result
             let mut place = |packer: &mut DocPacker, m: &DocMeta, block: Option<u32>, text: &[u8]| -> Result<()> {
                 let (url, site) = s.strings(m)?;
                 let meta = match block {
-                    Some(nb) => packer.add_copied(*m, nb, &url, &site)?,
+                    Some(nb) => packer.add_in_frame(*m, nb, &url, &site)?,
                     None => packer.add(*m, &url, &site, text)?,
                 };
                 out.put(bytemuck::bytes_of(&meta))?;
@@ -314,7 +314,7 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result
                 Ok(())
             };
             if let Some((tb, frame)) = copy {
-                let nb = packer.copy_block(frame, tb.raw_len, tb.doc_count)?;
+                let nb = packer.add_frame(frame, tb.raw_len, tb.doc_count)?;
                 stats.blocks_copied += 1;
                 for m in run {
                     place(&mut packer, m, Some(nb), &[])?;

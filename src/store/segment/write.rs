@@ -8,6 +8,8 @@ use super::super::error::{Result, StoreError};
 use super::super::format::*;
 use super::out::{SegmentOut, Spool};
 
+/// Text blocks a flush compresses in parallel at a time (~8 MiB of text).
+const PARALLEL_BLOCKS: usize = 256;
 /// Uncompressed bytes of text per zstd frame: small enough to decompress for one candidate
 /// quickly, large enough for the dictionary and the frame overhead to pay off.
 const TEXT_BLOCK_TARGET: usize = 32 * 1024;
@@ -62,28 +64,38 @@ pub fn write_segment(
     let total_text: u64 = docs.iter().map(|d| d.text.len() as u64).sum();
     let samples: Vec<&[u8]> = sample_evenly(docs.iter().map(|d| d.text.as_bytes()), total_text);
     let mut packer = DocPacker::new(dir, &path, choose_dict(&samples, docs.len(), total_text, current_dict))?;
+    let metas: Vec<DocMeta> = docs.iter().map(meta_of).collect::<Result<_>>()?;
     out.begin(SectionKind::Docs)?;
-    for d in docs {
-        let text_len =
-            u32::try_from(d.text.len()).map_err(|_| StoreError::Limit(format!("{}: text over 4 GiB", d.url)))?;
-        let meta = DocMeta {
-            doc_id: d.doc_id,
-            cluster: d.cluster,
-            site_id: d.site_id,
-            flags: d.flags,
-            fetched_at: d.fetched_at,
-            exact: d.exact,
-            url_hash: url_hash(&d.url),
-            strings_off: 0,
-            text_block: 0,
-            text_off: 0,
-            text_len,
-            chars: d.chars,
-            period_count: d.period.len() as u32,
-            fp_count: d.fingerprints.len() as u32,
-        };
-        let meta = packer.add(meta, &d.url, &d.site, d.text.as_bytes())?;
-        out.put(bytemuck::bytes_of(&meta))?;
+    // Texts are compressed on the worker pool, a chunk of blocks at a time (bounded memory),
+    // then packed in order: compression is most of a flush, and the workers are idle during it.
+    let blocks = block_ranges(docs.iter().map(|d| d.text.len()));
+    let prepared = packer.prepared_dict();
+    for chunk in blocks.chunks(PARALLEL_BLOCKS) {
+        use rayon::prelude::*;
+        let frames: Vec<std::io::Result<Vec<u8>>> = chunk
+            .par_iter()
+            .map_init(
+                || prepared.compressor(),
+                |z, r| {
+                    let z = z.as_mut().map_err(|e| std::io::Error::new(e.kind(), e.to_string()))?;
+                    let raw: Vec<u8> = docs[r.clone()].iter().flat_map(|d| d.text.as_bytes()).copied().collect();
+                    z.compress(&raw)
+                },
+            )
+            .collect();
+        for (r, frame) in chunk.iter().zip(frames) {
+            let frame = frame.map_err(|e| StoreError::io(&path, e))?;
+            let raw_len: usize = docs[r.clone()].iter().map(|d| d.text.len()).sum();
+            let raw_len = u32::try_from(raw_len)
+                .map_err(|_| StoreError::Limit(format!("{}: a text block over 4 GiB", path.display())))?;
+            let block = packer.add_frame(&frame, raw_len, r.len() as u32)?;
+            let mut off = 0u32;
+            for (d, meta) in docs[r.clone()].iter().zip(&metas[r.clone()]) {
+                let meta = packer.add_in_frame(DocMeta { text_off: off, ..*meta }, block, &d.url, &d.site)?;
+                off += meta.text_len;
+                out.put(bytemuck::bytes_of(&meta))?;
+            }
+        }
     }
     out.end()?;
     let mut urls: Vec<UrlEntry> =
@@ -93,6 +105,47 @@ pub fn write_segment(
     packer.finish(&mut out)?;
     let range = (docs.len() as u32, docs.first().map_or(0, |d| d.doc_id), docs.last().map_or(0, |d| d.doc_id));
     out.finish_segment(deletes.to_vec(), fences, n_keys, range)
+}
+
+/// A document's record before its strings and text are placed.
+fn meta_of(d: &DocRecord) -> Result<DocMeta> {
+    let text_len = u32::try_from(d.text.len()).map_err(|_| StoreError::Limit(format!("{}: text over 4 GiB", d.url)))?;
+    Ok(DocMeta {
+        doc_id: d.doc_id,
+        cluster: d.cluster,
+        site_id: d.site_id,
+        flags: d.flags,
+        fetched_at: d.fetched_at,
+        exact: d.exact,
+        url_hash: url_hash(&d.url),
+        strings_off: 0,
+        text_block: 0,
+        text_off: 0,
+        text_len,
+        chars: d.chars,
+        period_count: d.period.len() as u32,
+        fp_count: d.fingerprints.len() as u32,
+    })
+}
+
+/// Documents per text block, given their text lengths in order: a block closes once it holds
+/// [`TEXT_BLOCK_TARGET`] bytes, as [`DocPacker::add`] closes them.
+fn block_ranges(lens: impl Iterator<Item = usize>) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let (mut first, mut raw, mut n) = (0usize, 0usize, 0usize);
+    for len in lens {
+        raw += len;
+        n += 1;
+        if raw >= TEXT_BLOCK_TARGET {
+            out.push(first..n);
+            first = n;
+            raw = 0;
+        }
+    }
+    if n > first {
+        out.push(first..n);
+    }
+    out
 }
 
 /// Key table and delta-varint postings of one key kind.
@@ -234,6 +287,19 @@ fn trial_size(texts: &[&[u8]], dict: &[u8]) -> Option<usize> {
     Some(total)
 }
 
+/// A dictionary prepared once for many compressors.
+pub(super) struct PreparedDict(Option<zstd::dict::EncoderDictionary<'static>>);
+
+impl PreparedDict {
+    /// A compressor at the texts' level with this dictionary.
+    fn compressor(&self) -> std::io::Result<zstd::bulk::Compressor<'_>> {
+        match &self.0 {
+            Some(d) => zstd::bulk::Compressor::with_prepared_dictionary(d),
+            None => zstd::bulk::Compressor::new(ZSTD_LEVEL),
+        }
+    }
+}
+
 /// Packs documents' strings and texts (zstd blocks) while their [`DocMeta`] records are written:
 /// the strings, text index, text and dictionary sections follow the doc table.
 pub(super) struct DocPacker {
@@ -287,10 +353,20 @@ impl DocPacker {
         Ok(at)
     }
 
-    /// Appends `frame`, a block of another segment compressed with this packer's dictionary
-    /// (`raw_len` bytes decompressed), for the next `doc_count` documents, which must then be
-    /// added with [`DocPacker::add_copied`]. Returns the block's index.
-    pub(super) fn copy_block(&mut self, frame: &[u8], raw_len: u32, doc_count: u32) -> Result<u32> {
+    /// The dictionary, prepared for compressors on other threads.
+    pub(super) fn prepared_dict(&self) -> PreparedDict {
+        PreparedDict(if self.dict.is_empty() {
+            None
+        } else {
+            Some(zstd::dict::EncoderDictionary::copy(&self.dict, ZSTD_LEVEL))
+        })
+    }
+
+    /// Appends `frame`, a block compressed with this packer's dictionary elsewhere (`raw_len`
+    /// bytes decompressed; another segment's, or another thread's), for the next `doc_count`
+    /// documents, which must then be added with [`DocPacker::add_in_frame`]. Returns the
+    /// block's index.
+    pub(super) fn add_frame(&mut self, frame: &[u8], raw_len: u32, doc_count: u32) -> Result<u32> {
         if self.docs > self.block_first {
             self.close_block()?;
         }
@@ -306,9 +382,10 @@ impl DocPacker {
         Ok(index)
     }
 
-    /// Stores the strings of a document whose text is in copied block `block` at the offset
-    /// `meta` already has; returns `meta` with the new places.
-    pub(super) fn add_copied(&mut self, mut meta: DocMeta, block: u32, url: &str, site: &str) -> Result<DocMeta> {
+    /// Stores the strings of a document whose text is in block `block` (from
+    /// [`DocPacker::add_frame`]) at the offset `meta` already has; returns `meta` with the new
+    /// places.
+    pub(super) fn add_in_frame(&mut self, mut meta: DocMeta, block: u32, url: &str, site: &str) -> Result<DocMeta> {
         meta.strings_off = self.put_strings(url, site)?;
         meta.text_block = block;
         self.docs += 1;
