@@ -433,3 +433,17 @@ impl DocPacker {
         out.section(SectionKind::Dict, &self.dict)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_close_once_they_reach_the_target() {
+        let t = TEXT_BLOCK_TARGET;
+        assert_eq!(block_ranges([10, t - 10, 5, 5].into_iter()), vec![0..2, 2..4]);
+        assert_eq!(block_ranges([3 * t, 0, 1].into_iter()), vec![0..1, 1..3]);
+        assert_eq!(block_ranges([t - 1, 1, t - 2].into_iter()), vec![0..2, 2..3]);
+        assert!(block_ranges(std::iter::empty()).is_empty());
+    }
+}
