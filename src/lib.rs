@@ -29,3 +29,12 @@ pub use params::Params;
 
 pub use page::{Page, PageInput};
 pub use verify::{compare, Comparison, Relation};
+
+/// Sends `tracing` events to stderr, filtered by `RUST_LOG` (warnings by default): the setup
+/// `dedupdb` and `ddtool` share. Does nothing when a subscriber is already installed.
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ =
+        tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_target(false).try_init();
+}

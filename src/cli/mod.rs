@@ -37,7 +37,7 @@ enum Command {
 /// Parses arguments, runs the command, maps the outcome to an exit code.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
-    init_logging();
+    dedupdb::init_logging();
     let result = match cli.command {
         Command::Ingest(args) => ingest::run_ingest(&args),
         Command::Query(args) => ingest::run_query(&args),
@@ -51,11 +51,4 @@ pub fn run() -> ExitCode {
             ExitCode::from(dedupdb::store::error::exit_code(&e))
         }
     }
-}
-
-fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    let _ =
-        tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_target(false).try_init();
 }

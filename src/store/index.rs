@@ -1061,7 +1061,7 @@ fn collect_garbage(dir: &Path, m: &Manifest) -> Result<()> {
     let live: std::collections::HashSet<u64> = m.segments.iter().map(|s| s.id).collect();
     for (id, path) in list_segment_files(&segments_dir(dir))? {
         if !live.contains(&id) {
-            tracing::info!(file = %path.display(), "removing a segment no manifest names");
+            tracing::info!(file = %path.display(), "removing a segment the manifest no longer names (merged away, or left by a crash)");
             std::fs::remove_file(&path).map_err(|e| StoreError::io(&path, e))?;
         }
     }

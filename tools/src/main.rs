@@ -12,7 +12,8 @@ use clap::{Parser, Subcommand};
 /// Maintenance and inspection tools for dedupdb.
 ///
 /// Exit codes: 0 success, 1 failure (or problems found by verify), 2 usage error, 3 the index is
-/// locked by another writer.
+/// locked by another writer. Logs go to stderr; `RUST_LOG=info` shows what merges and flushes
+/// did (e.g. text blocks copied or recompressed), `RUST_LOG=debug` more.
 #[derive(Debug, Parser)]
 #[command(name = "ddtool", version, about, long_about, max_term_width = 100)]
 struct Cli {
@@ -32,6 +33,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    dedupdb::init_logging();
     let result = match cli.command {
         Command::Page(args) => page::run(&args),
         Command::Simulate(args) => sim::run(&args),
