@@ -968,19 +968,15 @@ impl Index {
         m.store(&self.dir)?;
         let old = wal_dir(&self.dir).join(wal_file_name(self.manifest.wal_gen));
         self.manifest = m;
-        tracing::info!(
-            segment = seg_id,
-            docs = seg.doc_count(),
-            bytes = seg.file_len(),
-            seconds = started.elapsed().as_secs_f64(),
-            "flushed the memtable"
-        );
+        let (docs, bytes) = (seg.doc_count(), seg.file_len());
         self.segments.push(Arc::new(seg));
         self.mem.clear();
         self.writer()?.wal = wal;
         if let Err(e) = std::fs::remove_file(&old) {
             tracing::warn!(file = %old.display(), error = %e, "could not remove the old WAL; it is collected on the next open");
         }
+        let seconds = started.elapsed().as_secs_f64();
+        tracing::info!(segment = seg_id, docs, bytes, seconds, "flushed the memtable");
         Ok(())
     }
 

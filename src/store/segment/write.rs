@@ -43,18 +43,24 @@ pub fn write_segment(
     id: u64,
     docs: &[DocRecord],
     deletes: &[u32],
-    skip_key: &dyn Fn(KeyKind, u64) -> bool,
+    skip_key: &(dyn Fn(KeyKind, u64) -> bool + Sync),
     current_dict: &[u8],
 ) -> Result<PathBuf> {
     let path = dir.join(segment_file_name(id));
     if docs.windows(2).any(|w| w[0].doc_id >= w[1].doc_id) {
         return Err(StoreError::Limit(format!("{}: documents not in doc-id order", path.display())));
     }
+    let t0 = std::time::Instant::now();
     let mut out = SegmentOut::create(&path, id)?;
     let mut fences: Vec<(SectionKind, Vec<u64>)> = Vec::new();
     let mut n_keys = 0u64;
-    for kind in KeyKind::ALL {
-        let (keys, postings) = build_postings(docs, kind, skip_key, &path)?;
+    // The kinds' tables are built on the worker pool, then written in order.
+    let built: Vec<Result<(Vec<KeyEntry>, Vec<u8>)>> = {
+        use rayon::prelude::*;
+        KeyKind::ALL.par_iter().map(|&kind| build_postings(docs, kind, skip_key, &path)).collect()
+    };
+    for (kind, table) in KeyKind::ALL.into_iter().zip(built) {
+        let (keys, postings) = table?;
         let (ks, ps) = SectionKind::keys_of(kind);
         fences.push((SectionKind::fences_of(kind), keys.iter().step_by(FENCE_STRIDE).map(|e| e.key).collect()));
         n_keys += keys.len() as u64;
@@ -63,7 +69,9 @@ pub fn write_segment(
     }
     let total_text: u64 = docs.iter().map(|d| d.text.len() as u64).sum();
     let samples: Vec<&[u8]> = sample_evenly(docs.iter().map(|d| d.text.as_bytes()), total_text);
+    let t_keys = t0.elapsed();
     let mut packer = DocPacker::new(dir, &path, choose_dict(&samples, docs.len(), total_text, current_dict))?;
+    let t_dict = t0.elapsed();
     let metas: Vec<DocMeta> = docs.iter().map(meta_of).collect::<Result<_>>()?;
     out.begin(SectionKind::Docs)?;
     // Texts are compressed on the worker pool, a chunk of blocks at a time (bounded memory),
@@ -104,7 +112,17 @@ pub fn write_segment(
     out.section(SectionKind::Urls, bytemuck::cast_slice(&urls))?;
     packer.finish(&mut out)?;
     let range = (docs.len() as u32, docs.first().map_or(0, |d| d.doc_id), docs.last().map_or(0, |d| d.doc_id));
-    out.finish_segment(deletes.to_vec(), fences, n_keys, range)
+    let t_texts = t0.elapsed();
+    let path = out.finish_segment(deletes.to_vec(), fences, n_keys, range)?;
+    tracing::debug!(
+        file = %path.display(),
+        keys_s = t_keys.as_secs_f64(),
+        dictionary_s = (t_dict - t_keys).as_secs_f64(),
+        texts_s = (t_texts - t_dict).as_secs_f64(),
+        bloom_and_sync_s = (t0.elapsed() - t_texts).as_secs_f64(),
+        "segment written"
+    );
+    Ok(path)
 }
 
 /// A document's record before its strings and text are placed.
@@ -152,7 +170,7 @@ fn block_ranges(lens: impl Iterator<Item = usize>) -> Vec<std::ops::Range<usize>
 fn build_postings(
     docs: &[DocRecord],
     kind: KeyKind,
-    skip_key: &dyn Fn(KeyKind, u64) -> bool,
+    skip_key: &(dyn Fn(KeyKind, u64) -> bool + Sync),
     path: &Path,
 ) -> Result<(Vec<KeyEntry>, Vec<u8>)> {
     let total: usize = docs.iter().map(|d| d.keys(kind).len()).sum();
@@ -160,7 +178,10 @@ fn build_postings(
     for d in docs {
         pairs.extend(d.keys(kind).iter().filter(|&&k| !skip_key(kind, k)).map(|&k| (k, d.doc_id)));
     }
-    pairs.sort_unstable();
+    {
+        use rayon::prelude::*;
+        pairs.par_sort_unstable();
+    }
     pairs.dedup();
     let mut keys = Vec::new();
     let mut postings = Vec::new();
