@@ -8,7 +8,7 @@ use super::super::error::{Result, StoreError};
 use super::super::format::*;
 use super::out::{SegmentOut, Spool};
 
-/// Text blocks a flush compresses in parallel at a time (~8 MiB of text).
+/// Closed text blocks a packer compresses in parallel at a time (~8 MiB of text).
 const PARALLEL_BLOCKS: usize = 256;
 /// Uncompressed bytes of text per zstd frame: small enough to decompress for one candidate
 /// quickly, large enough for the dictionary and the frame overhead to pay off.
@@ -72,38 +72,10 @@ pub fn write_segment(
     let t_keys = t0.elapsed();
     let mut packer = DocPacker::new(dir, &path, choose_dict(&samples, docs.len(), total_text, current_dict))?;
     let t_dict = t0.elapsed();
-    let metas: Vec<DocMeta> = docs.iter().map(meta_of).collect::<Result<_>>()?;
     out.begin(SectionKind::Docs)?;
-    // Texts are compressed on the worker pool, a chunk of blocks at a time (bounded memory),
-    // then packed in order: compression is most of a flush, and the workers are idle during it.
-    let blocks = block_ranges(docs.iter().map(|d| d.text.len()));
-    let prepared = packer.prepared_dict();
-    for chunk in blocks.chunks(PARALLEL_BLOCKS) {
-        use rayon::prelude::*;
-        let frames: Vec<std::io::Result<Vec<u8>>> = chunk
-            .par_iter()
-            .map_init(
-                || prepared.compressor(),
-                |z, r| {
-                    let z = z.as_mut().map_err(|e| std::io::Error::new(e.kind(), e.to_string()))?;
-                    let raw: Vec<u8> = docs[r.clone()].iter().flat_map(|d| d.text.as_bytes()).copied().collect();
-                    z.compress(&raw)
-                },
-            )
-            .collect();
-        for (r, frame) in chunk.iter().zip(frames) {
-            let frame = frame.map_err(|e| StoreError::io(&path, e))?;
-            let raw_len: usize = docs[r.clone()].iter().map(|d| d.text.len()).sum();
-            let raw_len = u32::try_from(raw_len)
-                .map_err(|_| StoreError::Limit(format!("{}: a text block over 4 GiB", path.display())))?;
-            let block = packer.add_frame(&frame, raw_len, r.len() as u32)?;
-            let mut off = 0u32;
-            for (d, meta) in docs[r.clone()].iter().zip(&metas[r.clone()]) {
-                let meta = packer.add_in_frame(DocMeta { text_off: off, ..*meta }, block, &d.url, &d.site)?;
-                off += meta.text_len;
-                out.put(bytemuck::bytes_of(&meta))?;
-            }
-        }
+    for d in docs {
+        let meta = packer.add(meta_of(d)?, &d.url, &d.site, d.text.as_bytes())?;
+        out.put(bytemuck::bytes_of(&meta))?;
     }
     out.end()?;
     let mut urls: Vec<UrlEntry> =
@@ -144,26 +116,6 @@ fn meta_of(d: &DocRecord) -> Result<DocMeta> {
         period_count: d.period.len() as u32,
         fp_count: d.fingerprints.len() as u32,
     })
-}
-
-/// Documents per text block, given their text lengths in order: a block closes once it holds
-/// [`TEXT_BLOCK_TARGET`] bytes, as [`DocPacker::add`] closes them.
-fn block_ranges(lens: impl Iterator<Item = usize>) -> Vec<std::ops::Range<usize>> {
-    let mut out = Vec::new();
-    let (mut first, mut raw, mut n) = (0usize, 0usize, 0usize);
-    for len in lens {
-        raw += len;
-        n += 1;
-        if raw >= TEXT_BLOCK_TARGET {
-            out.push(first..n);
-            first = n;
-            raw = 0;
-        }
-    }
-    if n > first {
-        out.push(first..n);
-    }
-    out
 }
 
 /// Key table and delta-varint postings of one key kind.
@@ -308,26 +260,22 @@ fn trial_size(texts: &[&[u8]], dict: &[u8]) -> Option<usize> {
     Some(total)
 }
 
-/// A dictionary prepared once for many compressors.
-pub(super) struct PreparedDict(Option<zstd::dict::EncoderDictionary<'static>>);
-
-impl PreparedDict {
-    /// A compressor at the texts' level with this dictionary.
-    fn compressor(&self) -> std::io::Result<zstd::bulk::Compressor<'_>> {
-        match &self.0 {
-            Some(d) => zstd::bulk::Compressor::with_prepared_dictionary(d),
-            None => zstd::bulk::Compressor::new(ZSTD_LEVEL),
-        }
-    }
-}
-
 /// Packs documents' strings and texts (zstd blocks) while their [`DocMeta`] records are written:
 /// the strings, text index, text and dictionary sections follow the doc table.
+///
+/// A document's block and offset are known as soon as it is added; the blocks themselves are
+/// compressed [`PARALLEL_BLOCKS`] at a time on the worker pool (compression is most of a
+/// flush's work, and the workers are idle during a flush) and written in order.
 pub(super) struct DocPacker {
     path: PathBuf,
-    compressor: zstd::bulk::Compressor<'static>,
     dict: Vec<u8>,
+    /// `dict` prepared once for the compressors of every worker thread.
+    prepared: Option<zstd::dict::EncoderDictionary<'static>>,
+    /// The open block's texts.
     raw: Vec<u8>,
+    /// Closed blocks waiting to be compressed: (texts, first doc, documents).
+    closed: Vec<(Vec<u8>, u32, u32)>,
+    /// Blocks written to `text`.
     blocks: Vec<TextBlock>,
     text: Spool,
     strings: Spool,
@@ -338,17 +286,13 @@ pub(super) struct DocPacker {
 impl DocPacker {
     /// A packer compressing with `dict` (empty: no dictionary).
     pub(super) fn new(dir: &Path, path: &Path, dict: Vec<u8>) -> Result<DocPacker> {
-        let io = |e: std::io::Error| StoreError::io(path, e);
-        let compressor = if dict.is_empty() {
-            zstd::bulk::Compressor::new(ZSTD_LEVEL).map_err(io)?
-        } else {
-            zstd::bulk::Compressor::with_dictionary(ZSTD_LEVEL, &dict).map_err(io)?
-        };
+        let prepared = (!dict.is_empty()).then(|| zstd::dict::EncoderDictionary::copy(&dict, ZSTD_LEVEL));
         Ok(DocPacker {
             path: path.to_path_buf(),
-            compressor,
             dict,
+            prepared,
             raw: Vec::with_capacity(TEXT_BLOCK_TARGET * 2),
+            closed: Vec::new(),
             blocks: Vec::new(),
             text: Spool::new(dir),
             strings: Spool::new(dir),
@@ -374,23 +318,14 @@ impl DocPacker {
         Ok(at)
     }
 
-    /// The dictionary, prepared for compressors on other threads.
-    pub(super) fn prepared_dict(&self) -> PreparedDict {
-        PreparedDict(if self.dict.is_empty() {
-            None
-        } else {
-            Some(zstd::dict::EncoderDictionary::copy(&self.dict, ZSTD_LEVEL))
-        })
-    }
-
-    /// Appends `frame`, a block compressed with this packer's dictionary elsewhere (`raw_len`
-    /// bytes decompressed; another segment's, or another thread's), for the next `doc_count`
-    /// documents, which must then be added with [`DocPacker::add_in_frame`]. Returns the
-    /// block's index.
+    /// Appends `frame`, a block of another segment compressed with this packer's dictionary
+    /// (`raw_len` bytes decompressed), for the next `doc_count` documents, which must then be
+    /// added with [`DocPacker::add_in_frame`]. Returns the block's index.
     pub(super) fn add_frame(&mut self, frame: &[u8], raw_len: u32, doc_count: u32) -> Result<u32> {
         if self.docs > self.block_first {
             self.close_block()?;
         }
+        self.compress_closed()?;
         let index = self.blocks.len() as u32;
         self.blocks.push(TextBlock {
             offset: self.text.len(),
@@ -417,7 +352,7 @@ impl DocPacker {
     /// Stores a document's strings and text; returns `meta` with their places filled in.
     pub(super) fn add(&mut self, mut meta: DocMeta, url: &str, site: &str, text: &[u8]) -> Result<DocMeta> {
         meta.strings_off = self.put_strings(url, site)?;
-        meta.text_block = self.blocks.len() as u32;
+        meta.text_block = (self.blocks.len() + self.closed.len()) as u32;
         meta.text_off = self.raw.len() as u32;
         meta.text_len = text.len() as u32;
         self.raw.extend_from_slice(text);
@@ -429,17 +364,44 @@ impl DocPacker {
     }
 
     fn close_block(&mut self) -> Result<()> {
-        let frame = self.compressor.compress(&self.raw).map_err(|e| StoreError::io(&self.path, e))?;
-        self.blocks.push(TextBlock {
-            offset: self.text.len(),
-            comp_len: frame.len() as u32,
-            raw_len: self.raw.len() as u32,
-            first_doc: self.block_first,
-            doc_count: self.docs - self.block_first,
-        });
-        self.text.write(&frame)?;
-        self.raw.clear();
+        let raw = std::mem::replace(&mut self.raw, Vec::with_capacity(TEXT_BLOCK_TARGET * 2));
+        self.closed.push((raw, self.block_first, self.docs - self.block_first));
         self.block_first = self.docs;
+        if self.closed.len() >= PARALLEL_BLOCKS {
+            self.compress_closed()?;
+        }
+        Ok(())
+    }
+
+    /// Compresses the closed blocks on the worker pool and writes them in order.
+    fn compress_closed(&mut self) -> Result<()> {
+        use rayon::prelude::*;
+        let prepared = self.prepared.as_ref();
+        let frames: Vec<std::io::Result<Vec<u8>>> = self
+            .closed
+            .par_iter()
+            .map_init(
+                || match prepared {
+                    Some(d) => zstd::bulk::Compressor::with_prepared_dictionary(d),
+                    None => zstd::bulk::Compressor::new(ZSTD_LEVEL),
+                },
+                |z, (raw, _, _)| match z {
+                    Ok(z) => z.compress(raw),
+                    Err(e) => Err(std::io::Error::new(e.kind(), e.to_string())),
+                },
+            )
+            .collect();
+        for ((raw, first_doc, doc_count), frame) in self.closed.drain(..).zip(frames) {
+            let frame = frame.map_err(|e| StoreError::io(&self.path, e))?;
+            self.blocks.push(TextBlock {
+                offset: self.text.len(),
+                comp_len: frame.len() as u32,
+                raw_len: raw.len() as u32,
+                first_doc,
+                doc_count,
+            });
+            self.text.write(&frame)?;
+        }
         Ok(())
     }
 
@@ -448,6 +410,7 @@ impl DocPacker {
         if self.docs > self.block_first {
             self.close_block()?;
         }
+        self.compress_closed()?;
         out.section_from(SectionKind::Strings, self.strings)?;
         out.section(SectionKind::TextIndex, bytemuck::cast_slice(&self.blocks))?;
         out.section_from(SectionKind::Text, self.text)?;
@@ -459,12 +422,26 @@ impl DocPacker {
 mod tests {
     use super::*;
 
+    /// Documents per block when texts of `lens` bytes are packed, in order.
+    fn block_ranges(lens: &[usize]) -> Vec<std::ops::Range<usize>> {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut packer = DocPacker::new(dir.path(), &dir.path().join("seg"), Vec::new()).expect("packer");
+        for &len in lens {
+            packer.add(bytemuck::Zeroable::zeroed(), "u", "s", &vec![b'x'; len]).expect("add");
+        }
+        if packer.docs > packer.block_first {
+            packer.close_block().expect("close");
+        }
+        packer.compress_closed().expect("compress");
+        packer.blocks.iter().map(|b| b.first_doc as usize..(b.first_doc + b.doc_count) as usize).collect()
+    }
+
     #[test]
     fn blocks_close_once_they_reach_the_target() {
         let t = TEXT_BLOCK_TARGET;
-        assert_eq!(block_ranges([10, t - 10, 5, 5].into_iter()), vec![0..2, 2..4]);
-        assert_eq!(block_ranges([3 * t, 0, 1].into_iter()), vec![0..1, 1..3]);
-        assert_eq!(block_ranges([t - 1, 1, t - 2].into_iter()), vec![0..2, 2..3]);
-        assert!(block_ranges(std::iter::empty()).is_empty());
+        assert_eq!(block_ranges(&[10, t - 10, 5, 5]), vec![0..2, 2..4]);
+        assert_eq!(block_ranges(&[3 * t, 0, 1]), vec![0..1, 1..3]);
+        assert_eq!(block_ranges(&[t - 1, 1, t - 2]), vec![0..2, 2..3]);
+        assert!(block_ranges(&[]).is_empty());
     }
 }
