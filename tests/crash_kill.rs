@@ -7,8 +7,9 @@
 //! Kill moments are drawn from a seeded generator (set `DEDUPDB_TEST_SEED` to replay a failure):
 //! very early (opening or creating the index); at a random time within a window measured on this
 //! machine by an uninterrupted run; once the report has reached a random size (just after pages
-//! were acknowledged); or once a flush is seen in progress on disk (the segment being written, or
-//! the switch to the new WAL and manifest). The flush threshold (`--flush-docs`) is drawn per run
+//! were acknowledged); or once a flush or merge is seen in progress on disk (the segment being
+//! written, or written and about to be published). Flushes run in the background, beside newer
+//! inserts in a newer WAL, so kills also leave several live WALs. The flush threshold (`--flush-docs`) is drawn per run
 //! too: a segment after every batch, after every other batch, or only at the end (the WAL holds
 //! several batches). The first run is always a long ingest killed midway after acknowledgements.
 //! Each epoch starts a fresh index and ends with the first run that completes.
@@ -24,7 +25,7 @@ use std::time::{Duration, Instant};
 use common_store::{assert_sound, clusters, crawl, read_report, s, seed, verdict, Rng, Stored, INSERTED};
 
 /// Pages in the crawl: a few ingest batches (256 pages each).
-const PAGES: usize = 600;
+const PAGES: usize = 1200;
 /// Memtable flush thresholds, one drawn per run: a segment after every batch, after every other
 /// batch, or only at the end of a run (the WAL then holds several batches).
 const FLUSH_DOCS: [&str; 3] = ["40", "300", "1000000"];
@@ -48,24 +49,28 @@ fn spawn_ingest(db: &Path, input: &Path, report: &Path, flush_docs: &str) -> Chi
 enum Moment {
     /// At a random time after the start.
     At(Instant),
-    /// As soon as a flush is seen in progress, plus a little; or at the deadline. With `switch`,
-    /// once the new WAL exists (the manifest is about to name the new segment and WAL, or has
-    /// just done so and the old WAL is being removed); else once the segment is being written.
+    /// As soon as a flush or merge is seen in progress, plus a little; or at the deadline. With
+    /// `switch`, once its segment is complete under its final name (the manifest is about to
+    /// name it and the WAL that followed, or has just done so and the old files are being
+    /// removed); else once the segment is being written.
     InFlush(Instant, bool, Duration),
     /// As soon as the report file has grown to this many bytes (pages were just acknowledged),
     /// plus a few milliseconds; or at the deadline.
     AfterAck(Instant, u64, Duration),
+    /// As soon as the manifest lists a segment (a flush was published), plus a few
+    /// milliseconds; or at the deadline.
+    AfterSegment(Instant, Duration),
 }
 
 /// Waits for the moment to kill the child, unless it exits first; kills it with SIGKILL then.
 /// Returns true when the child was killed (it was still running).
 fn kill_at(child: &mut Child, db: &Path, report: &Path, moment: Moment) -> bool {
     let mut deadline = match moment {
-        Moment::At(t) | Moment::InFlush(t, _, _) | Moment::AfterAck(t, _, _) => t,
+        Moment::At(t) | Moment::InFlush(t, _, _) | Moment::AfterAck(t, _, _) | Moment::AfterSegment(t, _) => t,
     };
     let mut watching = !matches!(moment, Moment::At(..));
     // Stray files of an earlier kill are not a flush: wait until the writer has removed them.
-    let mut armed = !debris(db).any();
+    let mut armed = debris(db).segments == 0;
     loop {
         if child.try_wait().expect("try_wait").is_some() {
             return false;
@@ -78,8 +83,8 @@ fn kill_at(child: &mut Child, db: &Path, report: &Path, moment: Moment) -> bool 
         }
         if let (true, Moment::InFlush(_, switch, extra)) = (watching, moment) {
             let stray = debris(db);
-            armed |= !stray.any();
-            if armed && if switch { stray.wals > 0 } else { stray.any() } {
+            armed |= stray.segments == 0;
+            if armed && if switch { stray.written > 0 } else { stray.segments > 0 } {
                 watching = false;
                 deadline = now + extra;
                 continue;
@@ -87,6 +92,13 @@ fn kill_at(child: &mut Child, db: &Path, report: &Path, moment: Moment) -> bool 
             std::thread::sleep(Duration::from_micros(200));
         } else if let (true, Moment::AfterAck(_, bytes, extra)) = (watching, moment) {
             if std::fs::metadata(report).is_ok_and(|m| m.len() >= bytes) {
+                watching = false;
+                deadline = now + extra;
+                continue;
+            }
+            std::thread::sleep(Duration::from_micros(200));
+        } else if let (true, Moment::AfterSegment(_, extra)) = (watching, moment) {
+            if dedupdb::store::manifest::Manifest::load(db).is_ok_and(|m| !m.segments.is_empty()) {
                 watching = false;
                 deadline = now + extra;
                 continue;
@@ -152,11 +164,14 @@ fn check_index(db: &Path, acked: &Acked, with_text: &HashSet<String>, run: usize
     (report.segments, report.wal_docs, stored.len())
 }
 
-/// Files a flush or an index creation left behind when killed: segment files (and temporary
-/// files) and WAL files that the manifest does not name (the next writer removes them).
+/// Files beside what the manifest names: segment files (and temporary files) a flush or merge is
+/// writing or left behind when killed (the next writer removes them), and WAL files past the
+/// manifest's, which a background flush creates (they stay live until a flush retires them).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Debris {
     segments: usize,
+    /// Of those, complete segment files (renamed into place): a flush about to be published.
+    written: usize,
     wals: usize,
 }
 
@@ -170,11 +185,17 @@ fn debris(db: &Path) -> Debris {
     let Ok(m) = dedupdb::store::manifest::Manifest::load(db) else { return Debris::default() };
     let segs: HashSet<String> = m.segments.iter().map(|r| dedupdb::store::segment::segment_file_name(r.id)).collect();
     let wal = HashSet::from([dedupdb::store::wal::wal_file_name(m.wal_gen)]);
-    let stray = |sub: &str, keep: &HashSet<String>| {
+    let stray = |sub: &str, keep: &HashSet<String>| -> Vec<String> {
         let entries = std::fs::read_dir(db.join(sub)).map(|rd| rd.flatten().collect::<Vec<_>>()).unwrap_or_default();
-        entries.iter().filter(|e| !keep.contains(&e.file_name().to_string_lossy().into_owned())).count()
+        entries
+            .iter()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|name| !keep.contains(name))
+            .collect()
     };
-    Debris { segments: stray("segments", &segs), wals: stray("wal", &wal) }
+    let segments = stray("segments", &segs);
+    let written = segments.iter().filter(|n| n.starts_with("seg-")).count();
+    Debris { segments: segments.len(), written, wals: stray("wal", &wal).len() }
 }
 
 /// Tallies over all runs.
@@ -221,17 +242,25 @@ fn epoch(setup: &Setup, n: usize, rng: &mut Rng, tally: &mut Tally) {
         // one in five during a flush, three in ten just after the report shows pages up to a
         // random point of the input were acknowledged, the others at any time.
         // The very first run is always a long ingest killed midway: no flush before the end (the
-        // WAL holds several batches), killed after a random part of the report was written.
-        let first = run == 0;
-        let roll = if first { 50 } else { rng.range(0, 100) };
+        // WAL holds several batches), killed after a random part of the report was written. The
+        // second flushes after every batch and is killed once a flush has been published (a
+        // flush runs in the background and is published at a later batch's end).
+        let (first, second) = (run == 0, run == 1);
+        let roll = if first || second { 50 } else { rng.range(0, 100) };
         let (early, in_flush, after_ack) = (roll < 16, (16..36).contains(&roll), (36..66).contains(&roll));
         let delay = if early { rng.range(0, 15) } else { rng.range(0, window_ms) };
-        let flush_docs = if first { FLUSH_DOCS[2] } else { FLUSH_DOCS[rng.range(0, FLUSH_DOCS.len() as u64) as usize] };
+        let flush_docs = match (first, second) {
+            (true, _) => FLUSH_DOCS[2],
+            (_, true) => FLUSH_DOCS[0],
+            _ => FLUSH_DOCS[rng.range(0, FLUSH_DOCS.len() as u64) as usize],
+        };
         let ack_bytes = if first { rng.range(report_len / 10, report_len * 8 / 10) } else { rng.range(1, *report_len) };
         let started = Instant::now();
         let mut child = spawn_ingest(&db, input, &report, flush_docs);
         let (deadline, extra) = (started + Duration::from_millis(window_ms), Duration::from_micros(rng.range(0, 3000)));
-        let moment = if in_flush {
+        let moment = if second {
+            Moment::AfterSegment(started + Duration::from_millis(window_ms * 2), extra * 5)
+        } else if in_flush {
             // Half of them at the switch to the new files, within a millisecond.
             let switch = rng.chance(50);
             Moment::InFlush(deadline, switch, if switch { extra / 3 } else { extra })
@@ -263,6 +292,8 @@ fn epoch(setup: &Setup, n: usize, rng: &mut Rng, tally: &mut Tally) {
              acknowledged, {stored:3} stored, {segments} segments, {wal_docs:3} docs in the WAL, stray files: {} segment, {} WAL",
             if !killed {
                 "done  "
+            } else if second {
+                "killed once a flush was published"
             } else if in_flush {
                 "killed in a flush"
             } else if after_ack {

@@ -6,8 +6,13 @@
 
 use bytemuck::{Pod, Zeroable};
 
-/// The format version written by this code, for every file kind.
+/// The format version written by this code, for every file kind but the manifest.
 pub const FORMAT_VERSION: u32 = 1;
+
+/// The manifest's format version. Version 2 names the oldest live WAL, and every consecutive
+/// later WAL generation that exists is live too (a flush in the background); version 1 named
+/// the one WAL, and reads the same way (no later generation of a v1 index holds pages).
+pub const MANIFEST_VERSION: u32 = 2;
 
 /// Magic at the start of a segment file.
 pub const SEGMENT_MAGIC: [u8; 8] = *b"DDSEGMT\0";

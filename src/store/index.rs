@@ -13,7 +13,10 @@
 //!
 //! **Writers and readers.** One writer at a time holds `LOCK` (an OS file lock) and the catalog.
 //! Readers take no lock and never open the catalog: they read the manifest, map the segments and
-//! read the WAL up to its last complete record.
+//! read the live WALs up to their last complete record.
+//!
+//! **Flushes** run in the background: the full memtable is frozen (still queried) and written
+//! as a segment on its own thread while inserts go on into a new memtable and WAL generation.
 
 use std::collections::{HashMap, VecDeque};
 use std::fs::File;
@@ -30,7 +33,7 @@ use super::memtable::Memtable;
 use super::pruned::{pruned_file_name, PrunePolicy, PrunedSet};
 use super::segment::{list_segment_files, merge_segments, segment_file_name, write_segment, Merged, Segment};
 use super::tiering::{MergePolicy, SegmentSize};
-use super::wal::{read_wal, wal_file_name, Wal};
+use super::wal::{read_wal_chain, wal_file_name, wal_gen_of, Wal};
 use crate::features::Features;
 use crate::params::Params;
 use crate::verify::{Comparison, Prepared, Relation, Verifier};
@@ -172,6 +175,60 @@ struct PendingMerge {
     handle: std::thread::JoinHandle<Result<Merged>>,
 }
 
+/// A flush writing the frozen memtable on its own thread while inserts go on into a new one.
+struct PendingFlush {
+    /// Id reserved for the output.
+    seg_id: u64,
+    /// The WAL generation created at the freeze: the oldest live one once the segment is
+    /// published.
+    next_wal_gen: u64,
+    started: std::time::Instant,
+    handle: FlushJob,
+}
+
+/// What a flush writes, shared with its thread.
+struct FlushInputs {
+    dir: PathBuf,
+    seg_id: u64,
+    frozen: Arc<Memtable>,
+    pruned: PrunedSet,
+    /// The segment whose dictionary the flush starts from.
+    dict_seg: Option<Arc<Segment>>,
+}
+
+impl FlushInputs {
+    fn write(&self) -> Result<PathBuf> {
+        let dict = match &self.dict_seg {
+            Some(seg) => seg.dict_bytes()?,
+            None => &[],
+        };
+        let pruned = &self.pruned;
+        write_segment(
+            &self.dir,
+            self.seg_id,
+            self.frozen.docs(),
+            self.frozen.deletes(),
+            &|k, key| pruned.contains(k, key),
+            dict,
+        )
+    }
+}
+
+/// Where a flush runs: on its thread, or already done in the foreground (no thread to be had).
+enum FlushJob {
+    Thread(std::thread::JoinHandle<Result<PathBuf>>),
+    Done(Result<PathBuf>),
+}
+
+impl FlushJob {
+    fn is_finished(&self) -> bool {
+        match self {
+            FlushJob::Thread(h) => h.is_finished(),
+            FlushJob::Done(_) => true,
+        }
+    }
+}
+
 /// A found document: what a query reads of it without looking it up again.
 #[derive(Clone, Copy)]
 enum DocRef<'a> {
@@ -258,9 +315,12 @@ pub struct Index {
     manifest: Manifest,
     segments: Vec<Arc<Segment>>,
     mem: Memtable,
+    /// The previous memtable while a background flush writes it (doc ids below `mem`'s).
+    frozen: Option<Arc<Memtable>>,
     pruned: PrunedSet,
     writer: Option<Writer>,
     pending: Option<PendingMerge>,
+    flushing: Option<PendingFlush>,
     scratch: QueryScratch,
     /// Query bounds.
     pub limits: QueryLimits,
@@ -322,19 +382,14 @@ impl Index {
         let catalog = Catalog::open(&dir.join("catalog"))?;
         catalog.record_params(&manifest.params)?;
         let mut index = Index::load(dir, manifest)?;
-        let wal_path = wal_dir(dir).join(wal_file_name(index.manifest.wal_gen));
-        let contents = match read_wal(&wal_path, index.manifest.wal_gen) {
-            Ok(c) => c,
-            Err(StoreError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
-                super::wal::WalContents { docs: Vec::new(), valid_len: 0, torn_tail: false }
-            }
-            Err(e) => return Err(e),
-        };
-        if contents.torn_tail {
+        let chain = read_wal_chain(&wal_dir(dir), index.manifest.wal_gen, true)?;
+        let wal_path = wal_dir(dir).join(wal_file_name(chain.last_gen));
+        if chain.torn_tail {
             tracing::warn!(file = %wal_path.display(), "dropping an incomplete record at the end of the WAL (interrupted write)");
         }
-        let wal = Wal::open_append(&wal_path, index.manifest.wal_gen, contents.valid_len)?;
-        index.replay(contents.docs);
+        // Appends go on in the newest live WAL; the next flush retires all of them at once.
+        let wal = Wal::open_append(&wal_path, chain.last_gen, chain.last_valid_len)?;
+        index.replay(chain.docs);
         index.writer = Some(Writer { wal, catalog, _lock: lock });
         Ok(index)
     }
@@ -348,13 +403,23 @@ impl Index {
             let manifest = Manifest::load(dir)?;
             let gen = manifest.generation;
             let attempt = Index::load(dir, manifest).and_then(|mut index| {
-                let wal_path = wal_dir(dir).join(wal_file_name(index.manifest.wal_gen));
-                let contents = read_wal(&wal_path, index.manifest.wal_gen)?;
-                index.replay(contents.docs);
-                Ok(index)
+                let chain = read_wal_chain(&wal_dir(dir), index.manifest.wal_gen, false)?;
+                index.replay(chain.docs);
+                Ok((index, chain.last_gen))
             });
             match attempt {
-                Ok(index) => return Ok(index),
+                // The chain ended at `last`. Had a newer WAL been flushed and deleted while we
+                // read, the manifest would now name a generation past `last`, and its documents
+                // would be in a segment we did not load: then read again.
+                Ok((index, last)) => {
+                    if Manifest::load(dir)?.wal_gen <= last {
+                        return Ok(index);
+                    }
+                    last_err = Some(StoreError::Limit(format!(
+                        "{}: the index kept changing while it was opened",
+                        dir.display()
+                    )));
+                }
                 Err(StoreError::Io { source, path }) if source.kind() == std::io::ErrorKind::NotFound => {
                     if Manifest::load(dir)?.generation == gen {
                         return Err(StoreError::Io { source, path });
@@ -384,9 +449,11 @@ impl Index {
             manifest,
             segments,
             mem: Memtable::default(),
+            frozen: None,
             pruned,
             writer: None,
             pending: None,
+            flushing: None,
             scratch: QueryScratch::default(),
             limits: QueryLimits::default(),
             flush_policy: FlushPolicy::default(),
@@ -424,7 +491,12 @@ impl Index {
 
     /// Documents in the memtable (not yet in a segment).
     pub fn memtable_len(&self) -> usize {
-        self.mem.len()
+        self.mem.len() + self.frozen.as_ref().map_or(0, |f| f.len())
+    }
+
+    /// The memtables, newest first: the live one, then the one a background flush is writing.
+    fn memtables(&self) -> impl Iterator<Item = &Memtable> {
+        std::iter::once(&self.mem).chain(self.frozen.as_deref())
     }
 
     /// The pruned keys.
@@ -439,7 +511,7 @@ impl Index {
 
     /// True when a newer insert replaced `doc_id`.
     pub fn is_deleted(&self, doc_id: u32) -> Result<bool> {
-        if self.mem.deletes_doc(doc_id) {
+        if self.memtables().any(|m| m.deletes_doc(doc_id)) {
             return Ok(true);
         }
         for s in &self.segments {
@@ -452,7 +524,7 @@ impl Index {
 
     /// Finds a document once, for everything a query reads of it.
     fn find(&self, doc_id: u32) -> Result<Option<DocRef<'_>>> {
-        if let Some(d) = self.mem.get(doc_id) {
+        if let Some(d) = self.memtables().find_map(|m| m.get(doc_id)) {
             return Ok(Some(DocRef::Mem(d)));
         }
         let seg = self.segments.iter().find(|s| {
@@ -481,10 +553,12 @@ impl Index {
     /// The live document stored under `url`, if any.
     pub fn lookup_url(&self, url: &str) -> Result<Option<UrlEntryInfo>> {
         let h = url_hash(url);
-        for &d in self.mem.docs_with_url_hash(h).iter().rev() {
-            if let Some(doc) = self.mem.get(d) {
-                if doc.url == url && !self.is_deleted(d)? {
-                    return Ok(Some(UrlEntryInfo { doc_id: d, exact: doc.exact, cluster: doc.cluster }));
+        for mem in self.memtables() {
+            for &d in mem.docs_with_url_hash(h).iter().rev() {
+                if let Some(doc) = mem.get(d) {
+                    if doc.url == url && !self.is_deleted(d)? {
+                        return Ok(Some(UrlEntryInfo { doc_id: d, exact: doc.exact, cluster: doc.cluster }));
+                    }
                 }
             }
         }
@@ -508,8 +582,9 @@ impl Index {
     fn gather(&self, kind: KeyKind, key: u64, cap: usize, tail: usize, out: &mut Vec<u32>) -> Result<bool> {
         out.clear();
         let mem = self.mem.postings(kind, key);
+        let frozen = self.frozen.as_ref().map_or(&[][..], |f| f.postings(kind, key));
         let mut lists = Vec::new();
-        let mut total = mem.len();
+        let mut total = mem.len() + frozen.len();
         for seg in &self.segments {
             if let Some(p) = seg.postings(kind, key)? {
                 total += p.len();
@@ -525,11 +600,13 @@ impl Index {
             for (seg, p) in &lists {
                 decode(seg, p, out)?;
             }
+            out.extend_from_slice(frozen);
             out.extend_from_slice(mem);
             return Ok(false);
         }
-        // Newest first: the memtable, then segments from the newest.
+        // Newest first: the memtables, then segments from the newest.
         out.extend_from_slice(mem);
+        out.extend_from_slice(frozen);
         for (seg, p) in lists.iter().rev() {
             if out.len() >= tail {
                 break;
@@ -689,7 +766,8 @@ impl Index {
     /// the page's unpruned keys: its answer from before those inserts may no longer hold.
     pub fn shares_keys_since(&self, features: &Features, first_doc: u32) -> bool {
         let newer = |kind: KeyKind, key: u64| {
-            !self.pruned.contains(kind, key) && self.mem.postings(kind, key).last().is_some_and(|&d| d >= first_doc)
+            !self.pruned.contains(kind, key)
+                && self.memtables().any(|m| m.postings(kind, key).last().is_some_and(|&d| d >= first_doc))
         };
         newer(KeyKind::Exact, features.exact)
             || features.fingerprints.iter().any(|&k| newer(KeyKind::Fingerprint, k))
@@ -736,14 +814,16 @@ impl Index {
         self.writer()?.wal.commit()
     }
 
-    /// Flushes the memtable if it passed the flush policy; installs a finished background merge
-    /// and starts the next one the merge policy picks. Called between batches: merges run on
-    /// their own thread, so ingest does not stall while a large one is written.
+    /// Publishes a finished background flush or merge; starts a flush if the memtable passed the
+    /// flush policy, and the next merge the merge policy picks; returns whether a flush started.
+    /// Called between batches: flushes and merges run on their own threads, so ingest stalls
+    /// only when the memtable fills again before the previous flush is written.
     pub fn maybe_flush(&mut self) -> Result<bool> {
-        let flushed =
+        self.poll_flush(false)?;
+        let full =
             self.mem.len() >= self.flush_policy.max_docs || self.mem.text_bytes() >= self.flush_policy.max_text_bytes;
-        if flushed {
-            self.flush()?;
+        if full {
+            self.start_flush()?;
         }
         self.poll_merge(false)?;
         if self.pending.is_none() {
@@ -751,7 +831,7 @@ impl Index {
                 self.start_merge(run)?;
             }
         }
-        Ok(flushed)
+        Ok(full)
     }
 
     /// The run of segments the merge policy would merge next.
@@ -785,7 +865,7 @@ impl Index {
 
     /// Doc ids deleted by any segment or the memtable, sorted.
     fn dead_docs(&self) -> Result<Vec<u32>> {
-        let mut dead: Vec<u32> = self.mem.deletes().to_vec();
+        let mut dead: Vec<u32> = self.memtables().flat_map(|m| m.deletes()).copied().collect();
         for s in &self.segments {
             dead.extend_from_slice(s.deletes()?);
         }
@@ -903,12 +983,17 @@ impl Index {
         let new_ref = SegmentRef { id: seg_id, doc_count: seg.doc_count(), file_len: seg.file_len() };
         m.segments.splice(run.clone(), [new_ref]);
         m.store(&self.dir)?;
+        // Only the files this merge retired: a flush running meanwhile has its own files here.
+        let mut retired: Vec<PathBuf> = self.segments[run.clone()].iter().map(|s| s.path().to_path_buf()).collect();
+        if new_pruned.is_some() && self.manifest.pruned_gen > 0 {
+            retired.push(self.dir.join(pruned_file_name(self.manifest.pruned_gen)));
+        }
         self.manifest = m;
         self.segments.splice(run.clone(), [Arc::new(seg)]);
         if let Some(p) = new_pruned {
             self.pruned = p;
         }
-        collect_garbage(&self.dir, &self.manifest)?;
+        remove_retired(&retired);
         let stats = CompactStats {
             segments_in: run.len(),
             docs: merged.docs as usize,
@@ -929,55 +1014,105 @@ impl Index {
         Ok(stats)
     }
 
-    /// Writes the memtable as a new segment and starts a new WAL.
-    ///
-    /// Order, for crash safety: segment file (temp + fsync + rename), new empty WAL, manifest
-    /// (atomic), then the old WAL is deleted. A crash before the manifest leaves the old state
-    /// (the new files are orphans, collected on the next open); after it, the new one.
+    /// Writes the memtable as a new segment and waits until it is published (see
+    /// [`Index::start_flush`] for the order of writes).
     pub fn flush(&mut self) -> Result<()> {
+        self.start_flush()?;
+        self.poll_flush(true)?;
+        Ok(())
+    }
+
+    /// Freezes the memtable and writes it as a segment on a thread of its own, while inserts go
+    /// on into a new memtable and a new WAL; queries read both memtables meanwhile. One flush
+    /// runs at a time: an earlier one still running is waited for and published first.
+    ///
+    /// Order, for crash safety: the WAL is committed; WAL generation + 1 is created and takes
+    /// the inserts that follow; the segment is written (temp + fsync + rename); the manifest
+    /// (atomic) names it and the new WAL generation; then the older WALs are deleted. A crash
+    /// before the manifest leaves the old manifest, whose WAL and every later generation are
+    /// replayed on open (the orphan segment is collected); after it, the new state.
+    pub fn start_flush(&mut self) -> Result<()> {
         self.commit()?;
         if self.mem.is_empty() {
             return Ok(());
         }
-        let started = std::time::Instant::now();
-        let seg_id = self.manifest.next_segment_id;
-        let pruned = &self.pruned;
-        let mut current_dict: &[u8] = &[];
+        self.poll_flush(true)?;
+        if self.frozen.is_some() {
+            return Err(StoreError::Limit(format!(
+                "{}: an earlier flush failed; its pages are safe in the WAL and the next open replays them",
+                self.dir.display()
+            )));
+        }
+        // Flushes keep the newest dictionary unless their own texts call for another.
+        let mut dict_seg = None;
         for seg in self.segments.iter().rev() {
-            current_dict = seg.dict_bytes()?;
-            if !current_dict.is_empty() {
+            if !seg.dict_bytes()?.is_empty() {
+                dict_seg = Some(Arc::clone(seg));
                 break;
             }
         }
-        let path = write_segment(
-            &segments_dir(&self.dir),
+        let wal_dir = wal_dir(&self.dir);
+        let writer = self.writer()?;
+        let next_wal_gen = writer.wal.gen() + 1;
+        writer.wal = Wal::create(&wal_dir, next_wal_gen)?;
+        let seg_id = self.manifest.next_segment_id;
+        self.manifest.next_segment_id += 1;
+        let frozen = Arc::new(std::mem::take(&mut self.mem));
+        self.frozen = Some(Arc::clone(&frozen));
+        let job = Arc::new(FlushInputs {
+            dir: segments_dir(&self.dir),
             seg_id,
-            self.mem.docs(),
-            self.mem.deletes(),
-            &|k, key| pruned.contains(k, key),
-            current_dict,
-        )?;
+            frozen,
+            pruned: self.pruned.clone(),
+            dict_seg,
+        });
+        let on_thread = Arc::clone(&job);
+        let handle = match std::thread::Builder::new().name("dedupdb-flush".into()).spawn(move || on_thread.write()) {
+            Ok(h) => FlushJob::Thread(h),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot start a flush thread; flushing in the foreground");
+                FlushJob::Done(job.write())
+            }
+        };
+        self.flushing = Some(PendingFlush { seg_id, next_wal_gen, started: std::time::Instant::now(), handle });
+        Ok(())
+    }
+
+    /// Publishes the background flush if it has finished (or, with `wait`, once it has);
+    /// returns whether one was published.
+    pub fn poll_flush(&mut self, wait: bool) -> Result<bool> {
+        match &self.flushing {
+            Some(p) if wait || p.handle.is_finished() => {}
+            _ => return Ok(false),
+        }
+        let Some(p) = self.flushing.take() else { return Ok(false) };
+        let dir = &self.dir;
+        let written = match p.handle {
+            FlushJob::Thread(h) => {
+                h.join().map_err(|_| StoreError::Limit(format!("{}: the flush thread panicked", dir.display())))?
+            }
+            FlushJob::Done(r) => r,
+        };
+        let path = written?;
         let seg = Segment::open(&path)?;
-        let new_gen = self.manifest.wal_gen + 1;
-        let wal = Wal::create(&wal_dir(&self.dir), new_gen)?;
         let mut m = self.manifest.clone();
         m.generation += 1;
-        m.next_segment_id += 1;
-        m.wal_gen = new_gen;
-        m.segments.push(SegmentRef { id: seg_id, doc_count: seg.doc_count(), file_len: seg.file_len() });
+        m.wal_gen = p.next_wal_gen;
+        m.segments.push(SegmentRef { id: p.seg_id, doc_count: seg.doc_count(), file_len: seg.file_len() });
         m.store(&self.dir)?;
-        let old = wal_dir(&self.dir).join(wal_file_name(self.manifest.wal_gen));
+        let old_wal_gen = self.manifest.wal_gen;
         self.manifest = m;
         let (docs, bytes) = (seg.doc_count(), seg.file_len());
         self.segments.push(Arc::new(seg));
-        self.mem.clear();
-        self.writer()?.wal = wal;
-        if let Err(e) = std::fs::remove_file(&old) {
-            tracing::warn!(file = %old.display(), error = %e, "could not remove the old WAL; it is collected on the next open");
+        if let Some(frozen) = self.frozen.take() {
+            Memtable::drop_in_background(frozen);
         }
-        let seconds = started.elapsed().as_secs_f64();
-        tracing::info!(segment = seg_id, docs, bytes, seconds, "flushed the memtable");
-        Ok(())
+        let retired: Vec<PathBuf> =
+            (old_wal_gen..p.next_wal_gen).map(|g| wal_dir(&self.dir).join(wal_file_name(g))).collect();
+        remove_retired(&retired);
+        let seconds = p.started.elapsed().as_secs_f64();
+        tracing::info!(segment = p.seg_id, docs, bytes, seconds, "flushed the memtable");
+        Ok(true)
     }
 
     /// Merges every segment (and the memtable) into one: drops replaced documents and prunes
@@ -1001,9 +1136,11 @@ impl Index {
                 }
             }
         }
-        for d in self.mem.docs() {
-            if !self.is_deleted(d.doc_id)? {
-                f(d.doc_id, &d.url, d.cluster).map_err(io)?;
+        for mem in self.frozen.as_deref().into_iter().chain([&self.mem]) {
+            for d in mem.docs() {
+                if !self.is_deleted(d.doc_id)? {
+                    f(d.doc_id, &d.url, d.cluster).map_err(io)?;
+                }
             }
         }
         Ok(())
@@ -1022,6 +1159,7 @@ impl Index {
     /// Waits for a background merge, installs it, and makes the catalog durable; called at the
     /// end of a run.
     pub fn close(mut self) -> Result<()> {
+        self.poll_flush(true)?;
         self.poll_merge(true)?;
         self.commit()?;
         if let Some(w) = &self.writer {
@@ -1039,6 +1177,10 @@ impl Drop for Index {
             p.cancel.store(true, Ordering::Relaxed);
             let _ = p.handle.join();
         }
+        // An unpublished flush is garbage too: its pages are still in the WALs the manifest names.
+        if let Some(PendingFlush { handle: FlushJob::Thread(h), .. }) = self.flushing.take() {
+            let _ = h.join();
+        }
     }
 }
 
@@ -1051,8 +1193,22 @@ fn rank(r: Relation) -> u8 {
     }
 }
 
-/// Deletes files no manifest names: segments and WALs of interrupted flushes, old pruned-key
-/// files, temporary files. Only the writer calls this (it holds the lock).
+/// Deletes files a published manifest retired. A failure only leaves garbage that the next
+/// writer collects, so it is logged, not returned.
+fn remove_retired(paths: &[PathBuf]) {
+    for p in paths {
+        match std::fs::remove_file(p) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                tracing::warn!(file = %p.display(), error = %e, "could not remove a retired file; it is collected on the next open")
+            }
+        }
+    }
+}
+
+/// Deletes files no manifest names: segments of interrupted flushes and merges, WALs older than
+/// the manifest's (newer ones are live), old pruned-key files, temporary files. Only the writer calls this (it holds the lock).
 fn collect_garbage(dir: &Path, m: &Manifest) -> Result<()> {
     let live: std::collections::HashSet<u64> = m.segments.iter().map(|s| s.id).collect();
     for (id, path) in list_segment_files(&segments_dir(dir))? {
@@ -1061,14 +1217,13 @@ fn collect_garbage(dir: &Path, m: &Manifest) -> Result<()> {
             std::fs::remove_file(&path).map_err(|e| StoreError::io(&path, e))?;
         }
     }
-    let keep_wal = wal_file_name(m.wal_gen);
     let keep_pruned = pruned_file_name(m.pruned_gen);
     for d in [dir.to_path_buf(), segments_dir(dir), wal_dir(dir)] {
         let Ok(rd) = std::fs::read_dir(&d) else { continue };
         for entry in rd.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
             let stale = name.starts_with(super::fsutil::TMP_PREFIX)
-                || (name.starts_with("wal-") && name.ends_with(".log") && name != keep_wal)
+                || wal_gen_of(&name).is_some_and(|g| g < m.wal_gen)
                 || (name.starts_with("pruned-") && name.ends_with(".ddp") && name != keep_pruned);
             if stale {
                 let p = entry.path();
@@ -1125,9 +1280,8 @@ pub fn verify(dir: &Path) -> Result<VerifyReport> {
     };
     report.generation = index.manifest.generation;
     report.segments = index.segments.len();
-    report.wal_docs = index.mem.len();
-    let wal_path = wal_dir(dir).join(wal_file_name(index.manifest.wal_gen));
-    if let Ok(c) = read_wal(&wal_path, index.manifest.wal_gen) {
+    report.wal_docs = index.memtable_len();
+    if let Ok(c) = read_wal_chain(&wal_dir(dir), index.manifest.wal_gen, false) {
         report.wal_torn_tail = c.torn_tail;
     }
     let mut prev_max: Option<u32> = None;

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use super::error::{Result, StoreError};
-use super::format::{FORMAT_VERSION, MANIFEST_MAGIC};
+use super::format::{MANIFEST_MAGIC, MANIFEST_VERSION};
 use super::fsutil::write_atomic;
 use crate::params::Params;
 
@@ -63,7 +63,7 @@ impl Manifest {
             .map_err(|e| StoreError::Limit(format!("parameters do not serialize: {e}")))?;
         let mut b = Vec::with_capacity(64 + params.len() + 24 * self.segments.len());
         b.extend_from_slice(&MANIFEST_MAGIC);
-        b.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        b.extend_from_slice(&MANIFEST_VERSION.to_le_bytes());
         b.extend_from_slice(&0u32.to_le_bytes());
         b.extend_from_slice(&self.generation.to_le_bytes());
         b.extend_from_slice(&self.next_doc_id.to_le_bytes());
@@ -103,8 +103,8 @@ impl Manifest {
         if crc32fast::hash(body) != crc {
             return Err(bad(buf.len() - 4, "manifest checksum mismatch"));
         }
-        if version != FORMAT_VERSION {
-            return Err(StoreError::Version { path: path.into(), found: version, supported: FORMAT_VERSION });
+        if !(1..=MANIFEST_VERSION).contains(&version) {
+            return Err(StoreError::Version { path: path.into(), found: version, supported: MANIFEST_VERSION });
         }
         let params_len = u32_at(56) as usize;
         let nseg = u32_at(60) as usize;
@@ -165,6 +165,34 @@ mod tests {
             let mut bad = b.clone();
             bad[at] ^= 1;
             assert!(Manifest::decode(&bad, p).is_err(), "flip at {at}");
+        }
+    }
+
+    /// `b` with its version field set to `v` and its CRC made good again.
+    fn with_version(b: &[u8], v: u32) -> Vec<u8> {
+        let mut b = b.to_vec();
+        b[8..12].copy_from_slice(&v.to_le_bytes());
+        let n = b.len() - 4;
+        let crc = crc32fast::hash(&b[..n]);
+        b[n..].copy_from_slice(&crc.to_le_bytes());
+        b
+    }
+
+    #[test]
+    fn version_1_manifests_are_read_and_unknown_versions_refused() {
+        let mut m = Manifest::new(Params::default());
+        m.wal_gen = 7;
+        let b = m.encode().expect("encode");
+        assert_eq!(u32::from_le_bytes([b[8], b[9], b[10], b[11]]), MANIFEST_VERSION);
+        let p = Path::new("MANIFEST");
+        assert_eq!(Manifest::decode(&with_version(&b, 1), p).expect("v1"), m);
+        for v in [0, MANIFEST_VERSION + 1] {
+            match Manifest::decode(&with_version(&b, v), p) {
+                Err(StoreError::Version { found, supported, .. }) => {
+                    assert_eq!((found, supported), (v, MANIFEST_VERSION))
+                }
+                other => panic!("version {v} accepted: {other:?}"),
+            }
         }
     }
 }

@@ -108,11 +108,9 @@ impl Memtable {
         self.text_bytes
     }
 
-    /// Empties it (after a flush). Freeing millions of small allocations took a fifth of a
-    /// flush, so the old contents are dropped on a short-lived thread of their own (in place if
-    /// no thread can be started).
-    pub fn clear(&mut self) {
-        let old = std::mem::take(self);
+    /// Drops a flushed memtable. Freeing millions of small allocations took a fifth of a flush,
+    /// so it is done on a short-lived thread of its own (in place if no thread can be started).
+    pub fn drop_in_background(old: std::sync::Arc<Memtable>) {
         // If the thread cannot start, the closure, and `old` with it, is dropped right here.
         let _ = std::thread::Builder::new().name("memtable-drop".into()).spawn(move || drop(old));
     }

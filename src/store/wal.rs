@@ -28,6 +28,15 @@ pub fn wal_file_name(gen: u64) -> String {
     format!("wal-{gen:016x}.log")
 }
 
+/// The generation a WAL file name stands for, if it is one.
+pub fn wal_gen_of(name: &str) -> Option<u64> {
+    let hex = name.strip_prefix("wal-")?.strip_suffix(".log")?;
+    if hex.len() != 16 {
+        return None;
+    }
+    u64::from_str_radix(hex, 16).ok()
+}
+
 fn header(gen: u64) -> [u8; HEADER_LEN] {
     let mut h = [0u8; HEADER_LEN];
     h[..8].copy_from_slice(&WAL_MAGIC);
@@ -116,10 +125,65 @@ pub fn read_wal(path: &Path, gen: u64) -> Result<WalContents> {
     Ok(WalContents { docs, valid_len: pos as u64, torn_tail })
 }
 
+/// What reading the live WAL files of an index found.
+#[derive(Debug)]
+pub struct WalChain {
+    /// The records of every live file, in order.
+    pub docs: Vec<DocRecord>,
+    /// Generation of the newest live file (the one a writer appends to).
+    pub last_gen: u64,
+    /// Length of the valid prefix of that file (0 when it is missing).
+    pub last_valid_len: u64,
+    /// True when the newest file ends in a record cut short (a crash during an append).
+    pub torn_tail: bool,
+}
+
+/// Reads the live WALs in `dir`: generation `first` (the manifest's) and every consecutive later
+/// generation that exists. A later one exists while an older memtable is being flushed in the
+/// background: inserts go on in the new file, and the manifest moves past the old one once the
+/// flushed segment is published. With `missing_ok`, a missing first file reads as empty (a
+/// writer opening an index whose creation was interrupted); otherwise it is an I/O error.
+pub fn read_wal_chain(dir: &Path, first: u64, missing_ok: bool) -> Result<WalChain> {
+    let mut chain = WalChain { docs: Vec::new(), last_gen: first, last_valid_len: 0, torn_tail: false };
+    let mut gen = first;
+    loop {
+        let path = dir.join(wal_file_name(gen));
+        let mut contents = match read_wal(&path, gen) {
+            Ok(c) => c,
+            Err(StoreError::Io { source, .. })
+                if source.kind() == std::io::ErrorKind::NotFound && (gen > first || missing_ok) =>
+            {
+                return Ok(chain);
+            }
+            Err(e) => return Err(e),
+        };
+        let newer = dir.join(wal_file_name(gen + 1)).exists();
+        if contents.torn_tail && newer {
+            // A file is committed whole before the next generation is created, so a torn tail
+            // here was a group being written while we read: read the file again.
+            contents = read_wal(&path, gen)?;
+            if contents.torn_tail {
+                return Err(StoreError::corrupt(
+                    &path,
+                    contents.valid_len,
+                    "incomplete record in a WAL that a newer WAL follows",
+                ));
+            }
+        }
+        chain.docs.extend(contents.docs);
+        (chain.last_gen, chain.last_valid_len, chain.torn_tail) = (gen, contents.valid_len, contents.torn_tail);
+        if !newer {
+            return Ok(chain);
+        }
+        gen += 1;
+    }
+}
+
 /// An open WAL for appending.
 #[derive(Debug)]
 pub struct Wal {
     path: PathBuf,
+    gen: u64,
     file: File,
     pending: Vec<u8>,
     len: u64,
@@ -137,7 +201,7 @@ impl Wal {
             .map_err(|e| StoreError::io(&path, e))?;
         file.write_all(&header(gen)).and_then(|_| file.sync_all()).map_err(|e| StoreError::io(&path, e))?;
         sync_dir(dir)?;
-        Ok(Wal { path, file, pending: Vec::new(), len: HEADER_LEN as u64 })
+        Ok(Wal { path, gen, file, pending: Vec::new(), len: HEADER_LEN as u64 })
     }
 
     /// Opens an existing WAL for appending after `valid_len` bytes (a torn tail is cut off).
@@ -151,7 +215,7 @@ impl Wal {
         file.set_len(valid_len).map_err(io)?;
         file.seek(SeekFrom::Start(valid_len)).map_err(io)?;
         file.sync_all().map_err(io)?;
-        Ok(Wal { path: path.to_path_buf(), file, pending: Vec::new(), len: valid_len })
+        Ok(Wal { path: path.to_path_buf(), gen, file, pending: Vec::new(), len: valid_len })
     }
 
     /// Queues an insert; durable after the next [`Wal::commit`].
@@ -187,6 +251,11 @@ impl Wal {
     /// True when nothing but the header is committed.
     pub fn is_empty(&self) -> bool {
         self.len <= HEADER_LEN as u64
+    }
+
+    /// Its generation.
+    pub fn gen(&self) -> u64 {
+        self.gen
     }
 
     /// The file.
