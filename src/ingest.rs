@@ -155,11 +155,37 @@ impl Default for RunOptions {
     }
 }
 
+/// Batches the reader thread may have ready before the in-order pass takes them.
+const READ_AHEAD: usize = 2;
+
+/// Wall time of the run loop's phases.
+#[derive(Default)]
+struct Phases {
+    read: std::time::Duration,
+    analyze: std::time::Duration,
+    query: std::time::Duration,
+    process: std::time::Duration,
+    commit: std::time::Duration,
+    flush: std::time::Duration,
+}
+
 /// A record after the parallel stage.
 enum Analyzed {
     Page(RawPage, Box<Page>),
     Skipped { location: String, url: Option<String>, reason: String },
     Error { location: String, url: Option<String>, message: String },
+}
+
+/// Analyzes a batch on the worker pool, in input order.
+fn analyze_batch(batch: Vec<Item>, params: &Params) -> Vec<Analyzed> {
+    use rayon::prelude::*;
+    batch.into_par_iter().map(|it| analyze(it, params)).collect()
+}
+
+/// Every page's early answer, on the worker pool: `None` where there is none.
+fn early_answers_of(index: &Index, batch: &[Analyzed]) -> Vec<Option<Early>> {
+    use rayon::prelude::*;
+    batch.par_iter().map(|a| early_answer(index, a)).collect()
 }
 
 fn analyze(item: Item, params: &Params) -> Analyzed {
@@ -187,32 +213,78 @@ pub fn run(
     let params = index.params().clone();
     let mut summary = Summary::default();
     let mut out: Vec<Outcome> = Vec::with_capacity(opts.batch);
+    // Wall time of each phase, logged at debug level: where a run's time goes.
+    let mut phases = Phases::default();
+    // On one thread an early answer only adds the cost of checking it.
+    let early_answers = opts.early_answers && rayon::current_num_threads() > 1;
     for name in inputs {
-        let mut items = input::open(name, opts.format, opts.limits)?;
+        let items = input::open(name, opts.format, opts.limits)?;
+        // Reading and parsing the input is serial: a thread of its own does it a few batches
+        // ahead, so that it overlaps the in-order pass instead of adding to it. It is not
+        // joined when the run stops on an error (it may be blocked reading a pipe); it ends at
+        // its next batch, when it finds the channel closed.
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(READ_AHEAD);
+        let batch_len = opts.batch.max(1);
+        std::thread::Builder::new()
+            .name("dedupdb-read".into())
+            .spawn(move || {
+                let mut items = items;
+                loop {
+                    let batch: Vec<Item> = items.by_ref().take(batch_len).collect();
+                    // A closed channel: the run stopped on an error.
+                    if batch.is_empty() || tx.send(batch).is_err() {
+                        break;
+                    }
+                }
+            })
+            .map_err(|e| anyhow::anyhow!("{name}: cannot start the reader thread: {e}"))?;
+        // Batch N's in-order pass runs beside the analysis of batch N+1 (which needs no index)
+        // when N+1 is already read; batch N+1's early answers then run in parallel against the
+        // index with N inserted. A batch is never held back waiting for the next one: a crawler
+        // feeding a pipe gets each batch's answers as soon as it is complete.
+        let mut current: Option<Vec<Analyzed>> = None;
+        let mut ended = false;
         loop {
-            let batch: Vec<Item> = items.by_ref().take(opts.batch.max(1)).collect();
-            if batch.is_empty() {
-                break;
-            }
-            use rayon::prelude::*;
+            let Some(batch) = current.take() else {
+                // Nothing to overlap with: wait for a batch and analyze it alone.
+                let t = std::time::Instant::now();
+                let Ok(next) = rx.recv() else { break };
+                phases.read += t.elapsed();
+                let t = std::time::Instant::now();
+                current = Some(analyze_batch(next, &params));
+                phases.analyze += t.elapsed();
+                continue;
+            };
+            let next = match rx.try_recv() {
+                Ok(b) => Some(b),
+                Err(std::sync::mpsc::TryRecvError::Empty) => None,
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    ended = true;
+                    None
+                }
+            };
             let first_doc = index.next_doc_id();
-            // On one thread an early answer only adds the cost of checking it.
-            let early_answers = opts.early_answers && rayon::current_num_threads() > 1;
-            let shared: &Index = index;
-            let analyzed: Vec<(Analyzed, Option<Early>)> = batch
-                .into_par_iter()
-                .map(|it| {
-                    let a = analyze(it, &params);
-                    let early = if early_answers { early_answer(shared, &a) } else { None };
-                    (a, early)
-                })
-                .collect();
-            out.clear();
+            let t = std::time::Instant::now();
+            let early = if early_answers { early_answers_of(index, &batch) } else { Vec::new() };
+            phases.query += t.elapsed();
+            let t = std::time::Instant::now();
+            let insert = opts.insert;
             let mut batch_state = BatchState { first_doc, replaced: HashSet::new(), requeried: 0 };
-            for (a, early) in analyzed {
-                out.push(process(index, a, opts.insert, early, &mut batch_state)?);
-            }
+            let in_order = |index: &mut Index| -> StoreResult<()> {
+                out.clear();
+                let mut early = early.into_iter();
+                for a in batch {
+                    let e = early.next().flatten();
+                    out.push(process(index, a, insert, e, &mut batch_state)?);
+                }
+                Ok(())
+            };
+            let (done, analyzed) = rayon::join(|| in_order(index), || next.map(|b| analyze_batch(b, &params)));
+            done?;
+            current = analyzed;
             summary.requeried += batch_state.requeried;
+            phases.process += t.elapsed();
+            let t = std::time::Instant::now();
             if opts.insert {
                 index.commit()?;
             }
@@ -220,12 +292,27 @@ pub fn run(
                 summary.count(o.verdict);
                 emit(o)?;
             }
+            phases.commit += t.elapsed();
+            let t = std::time::Instant::now();
             if opts.insert {
                 index.maybe_flush()?;
+            }
+            phases.flush += t.elapsed();
+            if ended && current.is_none() {
+                break;
             }
         }
     }
     summary.seconds = start.elapsed().as_secs_f64();
+    tracing::debug!(
+        read = phases.read.as_secs_f64(),
+        analysis_alone = phases.analyze.as_secs_f64(),
+        early_answers = phases.query.as_secs_f64(),
+        in_order_beside_analysis = phases.process.as_secs_f64(),
+        commit_and_report = phases.commit.as_secs_f64(),
+        flush_wait = phases.flush.as_secs_f64(),
+        "ingest phases (seconds)"
+    );
     Ok(summary)
 }
 
