@@ -7,34 +7,17 @@ mod common;
 
 use std::path::Path;
 
+use common::{insert_page, text_page};
 use dedupdb::store::wal::wal_file_name;
-use dedupdb::store::{verify, Index, NewDoc, StoreError};
-use dedupdb::{Page, PageInput, Params};
-
-fn page(text: &str) -> Page {
-    Page::analyze(PageInput::Text { bytes: text.as_bytes(), charset: None }, &Params::default())
-}
-
-fn insert(index: &mut Index, url: &str, p: &Page, replaces: Option<u32>) -> u32 {
-    index
-        .insert(NewDoc {
-            url,
-            site: "example.com",
-            fetched_at: 0,
-            chars: &p.norm.chars,
-            features: &p.features,
-            cluster: None,
-            replaces,
-        })
-        .expect("insert")
-}
+use dedupdb::store::{verify, Index, StoreError};
+use dedupdb::{Page, Params};
 
 /// Inserts `n` distinct articles under `prefix` and commits; returns (doc id, page) of each.
 fn batch(index: &mut Index, prefix: &str, seed: u64, n: usize) -> Vec<(u32, Page)> {
     let out: Vec<(u32, Page)> = (0..n)
         .map(|i| {
-            let p = page(&common::prose(seed * 1000 + i as u64, 900));
-            (insert(index, &format!("http://example.com/{prefix}/{i}"), &p, None), p)
+            let p = text_page(&common::prose(seed * 1000 + i as u64, 900));
+            (insert_page(index, &format!("http://example.com/{prefix}/{i}"), &p, None), p)
         })
         .collect();
     index.commit().expect("commit");
@@ -68,10 +51,10 @@ fn every_page_is_seen_while_a_flush_runs_and_after_it_is_published() {
     let second = batch(&mut index, "b", 2, 20);
     // A new version of a page being flushed replaces it.
     let (old_id, _) = &first[3];
-    let changed = page(&common::prose(77, 900));
+    let changed = text_page(&common::prose(77, 900));
     let url = "http://example.com/a/3";
     assert_eq!(index.lookup_url(url).expect("lookup").map(|e| e.doc_id), Some(*old_id));
-    let new_id = insert(&mut index, url, &changed, Some(*old_id));
+    let new_id = insert_page(&mut index, url, &changed, Some(*old_id));
     index.commit().expect("commit");
     assert_eq!(index.memtable_len(), 51);
     assert!(index.is_deleted(*old_id).expect("deleted?"));

@@ -3,26 +3,9 @@
 
 mod common;
 
-use dedupdb::store::{Index, NewDoc};
-use dedupdb::{Page, PageInput, Params};
-
-fn page(text: &str) -> Page {
-    Page::analyze(PageInput::Text { bytes: text.as_bytes(), charset: None }, &Params::default())
-}
-
-fn insert(index: &mut Index, url: &str, p: &Page) -> u32 {
-    index
-        .insert(NewDoc {
-            url,
-            site: "example.com",
-            fetched_at: 0,
-            chars: &p.norm.chars,
-            features: &p.features,
-            cluster: None,
-            replaces: None,
-        })
-        .expect("insert")
-}
+use common::{insert_page, text_page};
+use dedupdb::store::Index;
+use dedupdb::Params;
 
 /// The comparison as JSON without CCS/CLR, which the index counts from postings.
 fn shape(c: &dedupdb::Comparison) -> serde_json::Value {
@@ -38,22 +21,22 @@ fn identical_candidates_are_aligned_once_with_the_same_answer() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
     let article = common::prose(1, 2500);
-    let copy = page(&article);
+    let copy = text_page(&article);
     // An edited version and an excerpt: texts of their own.
     let half: String = article.chars().take(1250).collect();
-    let edited = page(&format!("{half}{}", common::prose(2, 400)));
+    let edited = text_page(&format!("{half}{}", common::prose(2, 400)));
     let cut: String = article.chars().take(1500).collect();
-    let excerpt = page(&cut);
+    let excerpt = text_page(&cut);
     let mut texts = Vec::new();
     // Copies both in a segment and in the memtable: two each.
     for (n, p) in [&copy, &copy, &edited].into_iter().enumerate() {
-        texts.push((insert(&mut index, &format!("http://example.com/{n}"), p), p));
+        texts.push((insert_page(&mut index, &format!("http://example.com/{n}"), p, None), p));
     }
     index.flush().expect("flush");
     for (n, p) in [&copy, &excerpt, &copy].into_iter().enumerate() {
-        texts.push((insert(&mut index, &format!("http://example.com/m{n}"), p), p));
+        texts.push((insert_page(&mut index, &format!("http://example.com/m{n}"), p, None), p));
     }
-    let query = page(&format!("{article}{}", common::prose(3, 600)));
+    let query = text_page(&format!("{article}{}", common::prose(3, 600)));
     let answer = index.query(&query.norm.chars, &query.features, None).expect("query");
     let copies: Vec<u32> = texts.iter().filter(|(_, p)| p.norm.chars == copy.norm.chars).map(|(d, _)| *d).collect();
     assert_eq!(copies.len(), 4);
