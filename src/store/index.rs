@@ -172,7 +172,7 @@ struct PendingMerge {
     /// Id reserved for the output.
     seg_id: u64,
     cancel: Arc<AtomicBool>,
-    handle: std::thread::JoinHandle<Result<Merged>>,
+    handle: Background<Merged>,
 }
 
 /// A flush writing the frozen memtable on its own thread while inserts go on into a new one.
@@ -183,10 +183,10 @@ struct PendingFlush {
     /// published.
     next_wal_gen: u64,
     started: std::time::Instant,
-    handle: FlushJob,
+    handle: Background<PathBuf>,
 }
 
-/// What a flush writes, shared with its thread.
+/// What a flush writes.
 struct FlushInputs {
     dir: PathBuf,
     seg_id: u64,
@@ -214,17 +214,47 @@ impl FlushInputs {
     }
 }
 
-/// Where a flush runs: on its thread, or already done in the foreground (no thread to be had).
-enum FlushJob {
-    Thread(std::thread::JoinHandle<Result<PathBuf>>),
-    Done(Result<PathBuf>),
+/// A flush or merge: on a thread of its own, or already done in the foreground when no thread
+/// could be started (slower, never wrong).
+enum Background<T> {
+    Thread(std::thread::JoinHandle<Result<T>>),
+    Done(Result<T>),
 }
 
-impl FlushJob {
+impl<T: Send + 'static> Background<T> {
+    fn start<J: Fn() -> Result<T> + Send + Sync + 'static>(name: &str, job: J) -> Background<T> {
+        let job = Arc::new(job);
+        let on_thread = Arc::clone(&job);
+        match std::thread::Builder::new().name(name.into()).spawn(move || on_thread()) {
+            Ok(h) => Background::Thread(h),
+            Err(e) => {
+                tracing::warn!(thread = name, error = %e, "cannot start a thread; working in the foreground");
+                Background::Done(job())
+            }
+        }
+    }
+
     fn is_finished(&self) -> bool {
         match self {
-            FlushJob::Thread(h) => h.is_finished(),
-            FlushJob::Done(_) => true,
+            Background::Thread(h) => h.is_finished(),
+            Background::Done(_) => true,
+        }
+    }
+
+    /// Waits for the result; `dir` names the index in the error of a thread that panicked.
+    fn join(self, dir: &Path) -> Result<T> {
+        match self {
+            Background::Thread(h) => h
+                .join()
+                .map_err(|_| StoreError::Limit(format!("{}: a background flush or merge panicked", dir.display())))?,
+            Background::Done(r) => r,
+        }
+    }
+
+    /// Waits for the thread, dropping its result (an unpublished output is garbage).
+    fn abandon(self) {
+        if let Background::Thread(h) = self {
+            let _ = h.join();
         }
     }
 }
@@ -895,13 +925,10 @@ impl Index {
         let policy = self.prune_policy;
         let cancel = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&cancel);
-        let handle = std::thread::Builder::new()
-            .name("dedupdb-merge".into())
-            .spawn(move || {
-                let refs: Vec<&Segment> = inputs.iter().map(|s| s.as_ref()).collect();
-                merge_segments(&dir, seg_id, &refs, &dead, &|k, key| pruned.contains(k, key), Some(&policy), &stop)
-            })
-            .map_err(|e| StoreError::io(&self.dir, e))?;
+        let handle = Background::start("dedupdb-merge", move || {
+            let refs: Vec<&Segment> = inputs.iter().map(|s| s.as_ref()).collect();
+            merge_segments(&dir, seg_id, &refs, &dead, &|k, key| pruned.contains(k, key), Some(&policy), &stop)
+        });
         self.pending = Some(PendingMerge { inputs: ids, seg_id, cancel, handle });
         Ok(())
     }
@@ -913,10 +940,7 @@ impl Index {
             _ => return Ok(None),
         }
         let Some(p) = self.pending.take() else { return Ok(None) };
-        let merged = p
-            .handle
-            .join()
-            .map_err(|_| StoreError::Limit(format!("{}: the merge thread panicked", self.dir.display())))??;
+        let merged = p.handle.join(&self.dir)?;
         let first = self.segments.iter().position(|s| Some(&s.id()) == p.inputs.first());
         let run = match first {
             Some(i) if self.segments[i..].iter().map(|s| s.id()).take(p.inputs.len()).eq(p.inputs.iter().copied()) => {
@@ -1059,21 +1083,8 @@ impl Index {
         self.manifest.next_segment_id += 1;
         let frozen = Arc::new(std::mem::take(&mut self.mem));
         self.frozen = Some(Arc::clone(&frozen));
-        let job = Arc::new(FlushInputs {
-            dir: segments_dir(&self.dir),
-            seg_id,
-            frozen,
-            pruned: self.pruned.clone(),
-            dict_seg,
-        });
-        let on_thread = Arc::clone(&job);
-        let handle = match std::thread::Builder::new().name("dedupdb-flush".into()).spawn(move || on_thread.write()) {
-            Ok(h) => FlushJob::Thread(h),
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot start a flush thread; flushing in the foreground");
-                FlushJob::Done(job.write())
-            }
-        };
+        let job = FlushInputs { dir: segments_dir(&self.dir), seg_id, frozen, pruned: self.pruned.clone(), dict_seg };
+        let handle = Background::start("dedupdb-flush", move || job.write());
         self.flushing = Some(PendingFlush { seg_id, next_wal_gen, started: std::time::Instant::now(), handle });
         Ok(())
     }
@@ -1086,14 +1097,7 @@ impl Index {
             _ => return Ok(false),
         }
         let Some(p) = self.flushing.take() else { return Ok(false) };
-        let dir = &self.dir;
-        let written = match p.handle {
-            FlushJob::Thread(h) => {
-                h.join().map_err(|_| StoreError::Limit(format!("{}: the flush thread panicked", dir.display())))?
-            }
-            FlushJob::Done(r) => r,
-        };
-        let path = written?;
+        let path = p.handle.join(&self.dir)?;
         let seg = Segment::open(&path)?;
         let mut m = self.manifest.clone();
         m.generation += 1;
@@ -1175,11 +1179,11 @@ impl Drop for Index {
     fn drop(&mut self) {
         if let Some(p) = self.pending.take() {
             p.cancel.store(true, Ordering::Relaxed);
-            let _ = p.handle.join();
+            p.handle.abandon();
         }
         // An unpublished flush is garbage too: its pages are still in the WALs the manifest names.
-        if let Some(PendingFlush { handle: FlushJob::Thread(h), .. }) = self.flushing.take() {
-            let _ = h.join();
+        if let Some(p) = self.flushing.take() {
+            p.handle.abandon();
         }
     }
 }
@@ -1208,7 +1212,8 @@ fn remove_retired(paths: &[PathBuf]) {
 }
 
 /// Deletes files no manifest names: segments of interrupted flushes and merges, WALs older than
-/// the manifest's (newer ones are live), old pruned-key files, temporary files. Only the writer calls this (it holds the lock).
+/// the manifest's (newer ones are live), old pruned-key files, temporary files. Only the writer
+/// calls this (it holds the lock).
 fn collect_garbage(dir: &Path, m: &Manifest) -> Result<()> {
     let live: std::collections::HashSet<u64> = m.segments.iter().map(|s| s.id).collect();
     for (id, path) in list_segment_files(&segments_dir(dir))? {
