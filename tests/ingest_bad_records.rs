@@ -228,28 +228,68 @@ fn a_warc_gz_record_cut_short_in_the_middle_is_an_error_and_the_rest_is_ingested
     assert_located(&input, &records, &report, " in the decompressed stream");
 }
 
-/// A .warc.gz whose gzip member is cut short in the middle (the compressed bytes end early and
-/// the next member follows). Today the gzip layer decodes the next member's bytes as the rest of
-/// the cut one, gives garbage, then stops with "incomplete deflate stream": every record after
-/// the cut is lost. Recovering needs member-by-member decoding that scans for the next gzip
-/// header after a broken member.
-#[test]
-#[ignore = "known gap: the gzip layer cannot resynchronize after a truncated member"]
-fn a_warc_gz_member_cut_short_in_the_middle_is_an_error_and_the_rest_is_ingested() {
-    let dir = tempfile::tempdir().expect("tempdir");
+/// A .warc.gz with one record per gzip member, the second member damaged by `damage`.
+fn warc_gz_with_a_damaged_member(
+    dir: &Path,
+    name: &str,
+    damage: impl Fn(&mut Vec<u8>),
+) -> (std::path::PathBuf, Vec<Expect>) {
     let url = |n: u64| format!("https://gz.example/{n}.html");
-    let records: Vec<Vec<u8>> = (1..5).map(|n| warc_response(&url(n), &article(n))).collect();
     let mut bytes = Vec::new();
-    for (n, member) in records.iter().map(|r| gzip_members(std::slice::from_ref(r))).enumerate() {
-        bytes.extend_from_slice(if n == 1 { &member[..member.len() / 2] } else { &member });
+    let mut expect = Vec::new();
+    for n in 1..6 {
+        let mut member = gzip_members(&[warc_response(&url(n), &article(n))]);
+        if n == 2 {
+            damage(&mut member);
+            expect.push(Expect::Error(Some(url(n)), "gzip member"));
+        } else {
+            expect.push(Expect::Page(url(n)));
+        }
+        bytes.extend_from_slice(&member);
     }
-    let input = dir.path().join("crawl.warc.gz");
+    let input = dir.join(name);
     std::fs::write(&input, bytes).expect("write");
-    let expect = vec![
-        Expect::Page(url(1)),
-        Expect::Error(Some(url(2)), "truncated"),
-        Expect::Page(url(3)),
-        Expect::Page(url(4)),
-    ];
+    (input, expect)
+}
+
+/// A .warc.gz whose gzip member is cut short in the middle (the compressed bytes end early and
+/// the next member follows), or has a flipped byte: the record it held is an error naming its
+/// URL, nothing of it is stored, and the records of the next members are ingested.
+#[test]
+fn a_damaged_warc_gz_member_in_the_middle_is_an_error_and_the_rest_is_ingested() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cut = |m: &mut Vec<u8>| m.truncate(m.len() / 2);
+    let (input, expect) = warc_gz_with_a_damaged_member(dir.path(), "cut.warc.gz", cut);
+    let report = ingest_and_check(dir.path(), &input, &expect);
+    let message = report[1]["error"].as_str().unwrap_or_default();
+    assert!(message.contains("truncated or corrupt") && message.contains("reading resumes"), "{message}");
+    let flip = |m: &mut Vec<u8>| {
+        let at = m.len() * 2 / 3;
+        m[at] ^= 0x5a;
+    };
+    let (input, expect) = warc_gz_with_a_damaged_member(dir.path(), "flip.warc.gz", flip);
+    ingest_and_check(dir.path(), &input, &expect);
+}
+
+/// A .jsonl.gz written a line per member, with one member cut short: that line is an error, the
+/// others are ingested.
+#[test]
+fn a_damaged_jsonl_gz_member_costs_its_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let url = |n: u64| format!("https://jz.example/{n}.html");
+    let mut bytes = Vec::new();
+    let mut expect = Vec::new();
+    for n in 1..5 {
+        let mut member = gzip_members(&[format!("{}\n", jsonl_line(&url(n), "jz.example", &article(n))).into_bytes()]);
+        if n == 3 {
+            member.truncate(member.len() / 2);
+            expect.push(Expect::Error(None, "gzip member"));
+        } else {
+            expect.push(Expect::Page(url(n)));
+        }
+        bytes.extend_from_slice(&member);
+    }
+    let input = dir.path().join("crawl.jsonl.gz");
+    std::fs::write(&input, bytes).expect("write");
     ingest_and_check(dir.path(), &input, &expect);
 }

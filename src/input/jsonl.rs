@@ -4,7 +4,8 @@
 //! when both are given), and optional `site`, `fetched_at` (Unix seconds or an RFC 3339 string)
 //! and `charset`. Other fields are ignored, and `null` counts as absent. Empty lines are passed
 //! over. A bad line becomes an [`Item::Error`] located at `file:line`, and reading goes on with the
-//! next line; a line longer than the page limit is streamed past without being held.
+//! next line; a line longer than the page limit is streamed past without being held. In a gzip
+//! file, a damaged member costs the lines it holds, and reading goes on at the next member.
 
 use std::io::BufRead;
 
@@ -51,6 +52,9 @@ impl Iterator for JsonlReader {
             self.line_no += 1;
             let (line, consumed) = match lines::read_line(&mut *self.src, &mut self.buf, self.limits.max_page_bytes) {
                 Ok(found) => found,
+                // A damaged gzip member: the line it broke is lost, reading resumes at the next
+                // member (whose first line may be the tail of another line: a JSON error then).
+                Err(e) if super::gzip::damage_of(&e).is_some() => return Some(self.error(None, e.to_string())),
                 Err(e) => {
                     self.done = true;
                     return Some(self.error(None, format!("cannot read further: {e}")));

@@ -12,10 +12,12 @@
 //! * `warc.rs`: WARC 1.0/1.1 record framing and resynchronization; `http.rs`: the HTTP response
 //!   inside a record (status, headers, chunked transfer coding, gzip/deflate content coding).
 //! * `dir.rs`: `.html`/`.htm`/`.txt` files under a directory, in sorted order.
+//! * `gzip.rs`: multi-member gzip read member by member; a damaged member is reported and skipped.
 //! * `lines.rs`: bounded line reading and byte counting shared by the readers.
 //! * `time.rs`: fetch times (Unix seconds, RFC 3339, WARC-Date).
 
 mod dir;
+mod gzip;
 mod http;
 mod jsonl;
 mod lines;
@@ -26,8 +28,6 @@ use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
-
-use flate2::bufread::MultiGzDecoder;
 
 /// Buffer size for reading inputs and their decompressed streams: large reads keep system calls
 /// and decompressor calls few on multi-GB crawls.
@@ -202,7 +202,8 @@ pub enum InputError {
 /// Opens an input: a path or "-" (JSONL on stdin, or WARC with `Some(Format::Warc)`). The format
 /// comes from `format` or else from the name: directory -> Dir; `*.warc`, `*.warc.gz` -> Warc;
 /// `*.jsonl`, `*.ndjson`, `*.json` and these with `.gz` -> Jsonl. Files starting with the gzip
-/// magic bytes are decompressed whatever their name (multi-member gzip, as `.warc.gz` files are).
+/// magic bytes are decompressed whatever their name (multi-member gzip, as `.warc.gz` files are;
+/// a damaged member is an error and reading resumes at the next member).
 /// Fails only when the input cannot be opened at all or its format cannot be told; every problem
 /// inside the input is an [`Item::Error`] and reading goes on.
 pub fn open(
@@ -325,7 +326,7 @@ fn open_file(path: &Path) -> io::Result<(Box<dyn BufRead + Send>, bool)> {
         }
     };
     if gzip {
-        Ok((Box::new(BufReader::with_capacity(BUF_SIZE, MultiGzDecoder::new(raw))), true))
+        Ok((Box::new(gzip::GzMembers::new(raw, gzip::HOLD_LIMIT)), true))
     } else {
         Ok((Box::new(raw), false))
     }

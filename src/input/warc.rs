@@ -15,11 +15,13 @@
 //! stopped inside it and the next record follows at once, inside the length the header gives): a
 //! version line (`WARC/1.1`) is inside its block and the block is not followed by the end of a
 //! record; the record is reported and reading resumes at that version line, so the records
-//! swallowed by the wrong length are still read. Header names are case-insensitive, and LF-only line ends are
+//! swallowed by the wrong length are still read. In a `.warc.gz`, a damaged gzip member (see
+//! `gzip.rs`) is an error for the record it broke, and reading resumes at the next member. Header names are case-insensitive, and LF-only line ends are
 //! accepted.
 
 use std::io::BufRead;
 
+use super::gzip;
 use super::http::{self, DecodeError, Media};
 use super::lines::{self, Counted, Line};
 use super::time;
@@ -118,14 +120,38 @@ impl WarcReader {
         self.error(start, url, message)
     }
 
+    /// An error reading the input. After a damaged gzip member the reader resynchronizes (the
+    /// next member starts a record); after any other error nothing more can be read.
+    fn read_failed(&mut self, start: u64, url: Option<String>, e: &std::io::Error) -> Item {
+        if let Some(d) = gzip::damage_of(e) {
+            // The member's output was held back; its first bytes may still name the record.
+            let url = url.or_else(|| target_uri_in(&d.head));
+            self.state = State::Resync;
+            self.error(start, url, read_error(e))
+        } else {
+            self.fatal(start, url, read_error(e))
+        }
+    }
+
     /// Scans forward to the next line that starts a record and keeps it for the next call.
-    /// Returns false at the end of the input.
+    /// Returns false at the end of the input. Damaged gzip members met on the way are passed
+    /// over: they hold no record that could be named.
     fn resync(&mut self) -> std::io::Result<bool> {
         loop {
             let start = self.src.pos();
-            match lines::read_line(&mut self.src, &mut self.line, MAX_HEADER_LINE)? {
-                (Line::Eof, _) => return Ok(false),
-                (Line::Whole, _) if is_version_line(&self.line) => {
+            let found = match lines::read_line(&mut self.src, &mut self.line, MAX_HEADER_LINE) {
+                Ok((found, _)) => found,
+                Err(e) => match gzip::damage_of(&e) {
+                    Some(d) => {
+                        tracing::warn!("{}: skipped while looking for the next record: {d}", self.name);
+                        continue;
+                    }
+                    None => return Err(e),
+                },
+            };
+            match found {
+                Line::Eof => return Ok(false),
+                Line::Whole if is_version_line(&self.line) => {
                     self.pending = Some((std::mem::take(&mut self.line), start));
                     return Ok(true);
                 }
@@ -199,7 +225,7 @@ impl WarcReader {
         match lines::skip(&mut self.src, length - done) {
             Ok(n) if n == length - done => item,
             Ok(n) => Some(self.truncated(start, url_of(&item), length, done + n)),
-            Err(e) => Some(self.fatal(start, url_of(&item), read_error(&e))),
+            Err(e) => Some(self.read_failed(start, url_of(&item), &e)),
         }
     }
 
@@ -212,7 +238,7 @@ impl WarcReader {
     fn block_error(&mut self, start: u64, url: Option<String>, length: u64, done: u64, e: BlockError) -> Item {
         match e {
             BlockError::Truncated { got } => self.truncated(start, url, length, done + got),
-            BlockError::Io(e) => self.fatal(start, url, read_error(&e)),
+            BlockError::Io(e) => self.read_failed(start, url, &e),
         }
     }
 
@@ -228,10 +254,7 @@ impl WarcReader {
             }
             _ => return self.finish(start, None, length, 0),
         };
-        let url = header.get("warc-target-uri").map(|u| {
-            let u = u.trim();
-            u.strip_prefix('<').and_then(|u| u.strip_suffix('>')).unwrap_or(u).trim().to_string()
-        });
+        let url = header.get("warc-target-uri").map(|u| clean_uri(u).to_string());
         let Some(url) = url.filter(|u| !u.is_empty()) else {
             let item = self.error(start, None, format!("{kind} record without a WARC-Target-URI"));
             return self.finish(start, Some(item), length, 0);
@@ -367,7 +390,7 @@ impl WarcReader {
         match self.at_record_end() {
             Ok(true) => None,
             Ok(false) => self.cut_short(start, url, block, length),
-            Err(e) => Some(self.fatal(start, Some(url.to_string()), read_error(&e))),
+            Err(e) => Some(self.read_failed(start, Some(url.to_string()), &e)),
         }
     }
 
@@ -429,7 +452,7 @@ impl Iterator for WarcReader {
                     match self.resync() {
                         Ok(true) => self.state = State::Ready,
                         Ok(false) => self.state = State::Done,
-                        Err(e) => return Some(self.fatal(start, None, read_error(&e))),
+                        Err(e) => return Some(self.read_failed(start, None, &e)),
                     }
                     continue;
                 }
@@ -449,7 +472,7 @@ impl Iterator for WarcReader {
                         Ok((found, _)) => (std::mem::take(&mut self.line), start, found == Line::Whole),
                         Err(e) => {
                             self.record += 1;
-                            return Some(self.fatal(start, None, read_error(&e)));
+                            return Some(self.read_failed(start, None, &e));
                         }
                     }
                 }
@@ -478,7 +501,7 @@ impl Iterator for WarcReader {
                     let message = "truncated record: the input ends inside the record header".to_string();
                     return Some(self.fatal(start, None, message));
                 }
-                Err(e) => return Some(self.fatal(start, None, read_error(&e))),
+                Err(e) => return Some(self.read_failed(start, None, &e)),
             }
         }
     }
@@ -500,6 +523,27 @@ fn record_start_in(block: &[u8]) -> Option<usize> {
     })
 }
 
+/// The WARC-Target-URI of the record header that `bytes` start with, if they do and it has one:
+/// the URL of a record lost in a damaged gzip member.
+fn target_uri_in(bytes: &[u8]) -> Option<String> {
+    let header = &bytes[..memchr::memmem::find(bytes, b"\n\r\n").or_else(|| memchr::memmem::find(bytes, b"\n\n"))?];
+    let mut lines = header.split(|&b| b == b'\n');
+    if !lines.next().is_some_and(is_version_line) {
+        return None;
+    }
+    lines.find_map(|line| {
+        let colon = memchr::memchr(b':', line)?;
+        let value = clean_uri(std::str::from_utf8(&line[colon + 1..]).ok()?);
+        (line[..colon].eq_ignore_ascii_case(b"warc-target-uri") && !value.is_empty()).then(|| value.to_string())
+    })
+}
+
+/// A WARC-Target-URI value without spaces around it or the `<>` of WARC 1.0 drafts.
+fn clean_uri(value: &str) -> &str {
+    let u = value.trim();
+    u.strip_prefix('<').and_then(|u| u.strip_suffix('>')).unwrap_or(u).trim()
+}
+
 /// The URL an item names, for an error that replaces it.
 fn url_of(item: &Option<Item>) -> Option<String> {
     match item {
@@ -511,7 +555,9 @@ fn url_of(item: &Option<Item>) -> Option<String> {
 
 /// The message for an input that cannot be read further.
 fn read_error(e: &std::io::Error) -> String {
-    if e.kind() == std::io::ErrorKind::UnexpectedEof {
+    if let Some(d) = gzip::damage_of(e) {
+        format!("{d}")
+    } else if e.kind() == std::io::ErrorKind::UnexpectedEof {
         format!("cannot read further, the compressed input ends early (truncated file?): {e}")
     } else {
         format!("cannot read further: {e}")
