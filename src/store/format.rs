@@ -321,13 +321,18 @@ pub fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     out.push(v as u8);
 }
 
-/// Reads a varint at `*pos`, advancing it; `None` if truncated or longer than 10 bytes.
+/// Reads a varint at `*pos`, advancing it; `None` if truncated, longer than 10 bytes, or larger
+/// than a u64.
 pub fn get_varint(buf: &[u8], pos: &mut usize) -> Option<u64> {
     let mut v = 0u64;
     for shift in (0..70).step_by(7) {
         let b = *buf.get(*pos)?;
         *pos += 1;
-        v |= u64::from(b & 0x7f).checked_shl(shift)?;
+        // The tenth byte holds bit 63 only: more would not fit a u64.
+        if shift == 63 && b > 1 {
+            return None;
+        }
+        v |= u64::from(b & 0x7f) << shift;
         if b & 0x80 == 0 {
             return Some(v);
         }
@@ -360,5 +365,11 @@ mod tests {
         }
         let mut pos = 0;
         assert_eq!(get_varint(&[0xff; 11], &mut pos), None);
+        // Ten bytes whose last carries more than bit 63 overflow a u64.
+        let mut over = vec![0xff; 9];
+        over.push(0x02);
+        assert_eq!(get_varint(&over, &mut 0), None);
+        over[9] = 0x01;
+        assert_eq!(get_varint(&over, &mut 0), Some(u64::MAX));
     }
 }

@@ -85,8 +85,12 @@ impl Postings<'_> {
             Postings::Many { bytes, count } => {
                 let mut pos = 0;
                 let mut prev = 0u32;
-                for _ in 0..count {
+                for i in 0..count {
                     let delta = u32::try_from(get_varint(bytes, &mut pos)?).ok()?;
+                    // Ids strictly increase: a zero difference after the first is broken.
+                    if i > 0 && delta == 0 {
+                        return None;
+                    }
                     prev = prev.checked_add(delta)?;
                     out.push(prev);
                 }
@@ -335,7 +339,7 @@ impl Segment {
         if !self.may_contain(kind, key)? {
             return Ok(None);
         }
-        let (ks, ps) = SectionKind::keys_of(kind);
+        let (ks, _) = SectionKind::keys_of(kind);
         let table: &[KeyEntry] = self.table(ks)?;
         // Fences narrow the search to one page of the key table.
         let fk = SectionKind::fences_of(kind);
@@ -354,18 +358,7 @@ impl Segment {
             return Ok(None);
         }
         let entry = *self.record(table, ks, i)?;
-        if entry.count == 1 {
-            return Ok(Some(Postings::One(entry.value)));
-        }
-        let (s, e) = self.sections[ps as usize];
-        let start = s + entry.value as usize;
-        if start >= e || entry.count == 0 {
-            return Err(self.corrupt(self.sections[ks as usize].0 + i * 16, "posting offset out of range"));
-        }
-        // A list takes at most 5 bytes per id.
-        let end = (start + 5 * entry.count as usize).min(e);
-        self.check(start, end)?;
-        Ok(Some(Postings::Many { bytes: &self.map[start..end], count: entry.count }))
+        self.postings_of(kind, &entry).map(Some)
     }
 
     /// All key entries of a kind, checked (for merges and inspection).
@@ -377,8 +370,14 @@ impl Segment {
 
     /// The posting list of a key entry taken from [`Segment::key_entries`].
     pub fn postings_of(&self, kind: KeyKind, entry: &KeyEntry) -> Result<Postings<'_>> {
-        if entry.count == 1 {
-            return Ok(Postings::One(entry.value));
+        match entry.count {
+            0 => {
+                return Err(
+                    self.corrupt(self.sections[SectionKind::keys_of(kind).0 as usize].0, "a key with no documents")
+                )
+            }
+            1 => return Ok(Postings::One(entry.value)),
+            _ => {}
         }
         let (_, ps) = SectionKind::keys_of(kind);
         let (s, e) = self.sections[ps as usize];
@@ -386,6 +385,7 @@ impl Segment {
         if start >= e {
             return Err(self.corrupt(s, "posting offset out of range"));
         }
+        // A list takes at most 5 bytes per id.
         let end = (start + 5 * entry.count as usize).min(e);
         self.check(start, end)?;
         Ok(Postings::Many { bytes: &self.map[start..end], count: entry.count })
@@ -440,10 +440,11 @@ impl Segment {
         if start >= e {
             return Err(bad());
         }
-        self.check(start, (start + 20).min(e))?;
         let buf = &self.map[start..e];
         let mut pos = 0;
         let take = |pos: &mut usize| -> Result<String> {
+            // The length varint (at most 10 bytes) is checked before it is read, then the string.
+            self.check(start + *pos, (start + *pos + 10).min(e))?;
             let n = get_varint(buf, pos).and_then(|n| usize::try_from(n).ok()).ok_or_else(bad)?;
             let end = pos.checked_add(n).filter(|&x| x <= buf.len()).ok_or_else(bad)?;
             self.check(start + *pos, start + end)?;
@@ -562,10 +563,28 @@ impl Segment {
     fn verify_structure(&self) -> Result<()> {
         for kind in KeyKind::ALL {
             let keys = self.key_entries(kind)?;
+            let at = self.sections[SectionKind::keys_of(kind).0 as usize].0;
             if keys.windows(2).any(|w| w[0].key >= w[1].key) {
-                return Err(
-                    self.corrupt(self.sections[SectionKind::keys_of(kind).0 as usize].0, "key table not sorted")
-                );
+                return Err(self.corrupt(at, "key table not sorted"));
+            }
+            // Fences and the Bloom filter answer for the table: a wrong one would hide keys.
+            let fk = SectionKind::fences_of(kind);
+            self.section(fk)?;
+            let fences: &[u64] = self.table(fk)?;
+            let want = keys.iter().step_by(FENCE_STRIDE).map(|k| k.key);
+            if !fences.is_empty()
+                && (fences.len() != keys.len().div_ceil(FENCE_STRIDE) || !want.eq(fences.iter().copied()))
+            {
+                return Err(self.corrupt(
+                    self.sections[fk as usize].0,
+                    format!("{} fences do not match the key table", kind.name()),
+                ));
+            }
+            self.section(SectionKind::Bloom)?;
+            if let Some(k) = keys.iter().find(|k| !matches!(self.may_contain(kind, k.key), Ok(true))) {
+                let what =
+                    format!("the Bloom filter rules out {} key {:016x}, which the table holds", kind.name(), k.key);
+                return Err(self.corrupt(self.sections[SectionKind::Bloom as usize].0, what));
             }
             let mut ids = Vec::new();
             for k in keys {
@@ -588,8 +607,13 @@ impl Segment {
                 self.strings(d)?;
             }
         }
-        self.deletes()?;
-        self.section(SectionKind::Urls)?;
+        if self.deletes()?.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(self.corrupt(self.sections[SectionKind::Deletes as usize].0, "deletes not sorted"));
+        }
+        let urls = self.url_entries()?;
+        if urls.windows(2).any(|w| (w[0].url_hash, w[0].doc_id) >= (w[1].url_hash, w[1].doc_id)) {
+            return Err(self.corrupt(self.sections[SectionKind::Urls as usize].0, "URL table not sorted"));
+        }
         Ok(())
     }
 }
@@ -677,5 +701,72 @@ mod tests {
             };
             assert!(caught, "flip at {at} of {} not detected", good.len());
         }
+    }
+
+    /// Recomputes a segment's page CRCs and footer after a test edited its data region, so the
+    /// edit passes the checksums and only the structure checks can find it.
+    fn reseal(bytes: &mut [u8]) {
+        let n = bytes.len();
+        let (table_at, entries) = section_entries(bytes);
+        let crcs = entries.iter().find(|e| e.kind == SectionKind::PageCrcs as u32).expect("PageCrcs");
+        let (at, len) = (crcs.offset as usize, crcs.len as usize);
+        for p in 0..len / 4 {
+            let s = std::mem::size_of::<SegmentHeader>() + p * PAGE_SIZE;
+            let crc = crc32fast::hash(&bytes[s..(s + PAGE_SIZE).min(at)]);
+            bytes[at + 4 * p..at + 4 * p + 4].copy_from_slice(&crc.to_le_bytes());
+        }
+        let page_crcs_crc = crc32fast::hash(&bytes[at..at + len]);
+        bytes[n - 20..n - 16].copy_from_slice(&page_crcs_crc.to_le_bytes());
+        let crc = crc32fast::hash(&bytes[table_at..n - 12]);
+        bytes[n - 12..n - 8].copy_from_slice(&crc.to_le_bytes());
+    }
+
+    #[test]
+    fn verify_finds_fences_and_bloom_filters_that_do_not_answer_for_the_table() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = write_segment(dir.path(), 1, &docs(40), &[5, 2], &|_, _| false, &[]).expect("write");
+        let good = std::fs::read(&path).expect("read");
+        let seg = Segment::open(&path).expect("open");
+        let mut resealed = good.clone();
+        reseal(&mut resealed);
+        assert_eq!(resealed, good, "reseal should reproduce an untouched segment");
+        let at = |kind: SectionKind| seg.sections[kind as usize].0;
+        let cases: Vec<(&str, usize, &str)> = vec![
+            ("fence", at(SectionKind::FingerprintFences), "fences do not match"),
+            ("Bloom filter", at(SectionKind::Bloom), "Bloom filter rules out"),
+            ("deletes", at(SectionKind::Deletes), "deletes not sorted"),
+        ];
+        drop(seg);
+        for (what, offset, message) in cases {
+            let mut bad = good.clone();
+            match what {
+                // Zero every Bloom word: every key is ruled out.
+                "Bloom filter" => {
+                    let len = seg_len(&good, SectionKind::Bloom);
+                    bad[offset..offset + len].fill(0);
+                }
+                // Deletes [2, 5] become [5, 5].
+                "deletes" => bad[offset..offset + 4].copy_from_slice(&5u32.to_le_bytes()),
+                _ => bad[offset] ^= 0x10,
+            }
+            reseal(&mut bad);
+            std::fs::write(&path, &bad).expect("write");
+            let seg = Segment::open(&path).expect("a resealed segment opens");
+            let problems = seg.verify();
+            assert!(problems.iter().any(|c| c.what.contains(message)), "a broken {what} should be found: {problems:?}");
+        }
+    }
+
+    /// Where a segment's section table starts, and its entries.
+    fn section_entries(bytes: &[u8]) -> (usize, Vec<SectionEntry>) {
+        let n = bytes.len();
+        let trailer: SegmentTrailer = bytemuck::pod_read_unaligned(&bytes[n - 40..]);
+        let table_at = n - 40 - 24 * trailer.section_count as usize;
+        (table_at, bytes[table_at..n - 40].chunks(24).map(bytemuck::pod_read_unaligned::<SectionEntry>).collect())
+    }
+
+    /// Length of section `kind` in a segment's bytes.
+    fn seg_len(bytes: &[u8], kind: SectionKind) -> usize {
+        section_entries(bytes).1.iter().find(|e| e.kind == kind as u32).map_or(0, |e| e.len as usize)
     }
 }
