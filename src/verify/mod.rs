@@ -387,12 +387,16 @@ impl Verifier {
         // After the first round, the characters still in play: original indices and the texts.
         let mut rest: Option<Rest> = None;
         let mut nrounds = 0;
+        // Buffers reused across rounds.
+        let mut cur_runs: Vec<Run> = Vec::new();
+        let mut y_used: Vec<bool> = Vec::new();
         for round in 0..p.max_rounds.max(1) {
             let (xc, yc): (&[char], &[char]) = match &rest {
                 None => (x, y),
                 Some(r) => (&r.xc, &r.yc),
             };
-            if xc.len() < w || yc.len() < w {
+            // A later round must match round_min_chars, which needs that many characters left.
+            if xc.len() < w || yc.len() < w || (round > 0 && xc.len().min(yc.len()) < p.round_min_chars) {
                 break;
             }
             nrounds += 1;
@@ -431,7 +435,8 @@ impl Verifier {
             self.sy.clear();
             self.sy.extend(self.keep_b.iter().map(|&i| yc[i as usize]));
             self.myers.diff(&self.sx, &self.sy, p.max_edit_distance, &mut self.runs);
-            let cur_runs = split_runs(&self.runs, &self.keep_a, &self.keep_b);
+            cur_runs.clear();
+            split_runs(&self.runs, &self.keep_a, &self.keep_b, &mut cur_runs);
             let Some(t) =
                 tlcs::trusted_region(&cur_runs, xc.len(), yc.len(), p.theta, p.tlcs_min_block, p.tlcs_max_blocks)
             else {
@@ -446,7 +451,8 @@ impl Verifier {
                 Some(r) => (Some(r.xi.as_slice()), Some(r.yi.as_slice())),
             };
             let mut in_region: Vec<Run> = Vec::new();
-            let mut y_used = vec![false; yc.len()];
+            y_used.clear();
+            y_used.resize(yc.len(), false);
             for r in &cur_runs {
                 let lo = (r.a as usize).max(t.a.start);
                 let hi = ((r.a + r.len) as usize).min(t.a.end);
@@ -457,7 +463,7 @@ impl Verifier {
                 y_used[yb..yb + (hi - lo)].iter_mut().for_each(|u| *u = true);
                 let piece = Run { a: lo as u32, b: yb as u32, len: (hi - lo) as u32 };
                 match (xi, yi) {
-                    (Some(xi), Some(yi)) => in_region.extend(split_runs(&[piece], xi, yi)),
+                    (Some(xi), Some(yi)) => split_runs(&[piece], xi, yi, &mut in_region),
                     _ => in_region.push(piece),
                 }
             }
@@ -512,21 +518,22 @@ fn cannot_reach(bound: usize, keep_x: &[u32], lx: usize, ly: usize, p: &Params) 
 
 /// Maps runs over kept characters back to the coordinates `xi`/`yi` index into, splitting a run
 /// wherever either side skips a character.
-fn split_runs(runs: &[Run], xi: &[u32], yi: &[u32]) -> Vec<Run> {
-    let mut out = Vec::with_capacity(runs.len());
+/// The pieces are appended to `out`.
+fn split_runs(runs: &[Run], xi: &[u32], yi: &[u32], out: &mut Vec<Run>) {
     for r in runs {
-        let mut start = 0u32;
-        for k in 1..=r.len {
-            let end_here = k == r.len
-                || xi[(r.a + k) as usize] != xi[(r.a + k - 1) as usize] + 1
-                || yi[(r.b + k) as usize] != yi[(r.b + k - 1) as usize] + 1;
-            if end_here {
-                out.push(Run { a: xi[(r.a + start) as usize], b: yi[(r.b + start) as usize], len: k - start });
+        let xs = &xi[r.a as usize..(r.a + r.len) as usize];
+        let ys = &yi[r.b as usize..(r.b + r.len) as usize];
+        let mut start = 0;
+        for k in 1..xs.len() {
+            if xs[k] != xs[k - 1] + 1 || ys[k] != ys[k - 1] + 1 {
+                out.push(Run { a: xs[start], b: ys[start], len: (k - start) as u32 });
                 start = k;
             }
         }
+        if start < xs.len() {
+            out.push(Run { a: xs[start], b: ys[start], len: (xs.len() - start) as u32 });
+        }
     }
-    out
 }
 
 /// Longest gap on either side still read as a local disagreement rather than a different passage.

@@ -79,27 +79,12 @@ pub fn trusted_region(
     for i in 0..k {
         wpre[i + 1] = wpre[i] + weight(i);
     }
-    // Base regions: the heaviest, then those with the fewest blocks.
-    let mut best: Vec<(usize, usize)> = Vec::new();
-    let mut best_key = (0u64, usize::MAX);
-    for i in 0..k {
-        for j in i..k {
-            let (l, r) = (i * s, ((j + 1) * s).min(n));
-            if matched[r] == matched[l] || !flat(l, r) {
-                continue;
-            }
-            let w = wpre[j + 1] - wpre[i];
-            let blocks = j - i + 1;
-            let better = w > best_key.0 || (w == best_key.0 && blocks < best_key.1);
-            if better || best.is_empty() {
-                best.clear();
-                best_key = (w, blocks);
-            }
-            if better || (w, blocks) == best_key {
-                best.push((l, r));
-            }
-        }
-    }
+    let candidate = |i: usize, j: usize| {
+        let (l, r) = (i * s, ((j + 1) * s).min(n));
+        matched[r] != matched[l] && flat(l, r)
+    };
+    let best: Vec<(usize, usize)> =
+        base_regions(&wpre, candidate).into_iter().map(|(i, j)| (i * s, ((j + 1) * s).min(n))).collect();
     // Extend each within its neighbouring blocks; keep the longest.
     let mut region: Option<(usize, usize)> = None;
     for (l, r) in best {
@@ -128,6 +113,47 @@ pub fn trusted_region(
     }
     let total = (matched[xr] - matched[xl]) as usize;
     (total > 0).then_some(Trusted { a: a_lo..a_hi, b: b_lo..b_hi, matched: total })
+}
+
+/// The base regions among blocks `0..k` (`wpre` = prefix sums of the `k` block weights, never
+/// negative): of the block runs `(i, j)` that `candidate` accepts, the heaviest, then those with
+/// the fewest blocks; every one so keyed, in order of `i`.
+///
+/// A run's weight only grows with its last block, so for each first block the last blocks are
+/// tried from the far end down, and the search stops once no nearer end can weigh as much as the
+/// best found (for this first block, or overall). A near-duplicate's whole text is one flat
+/// region, found at once.
+fn base_regions(wpre: &[u64], candidate: impl Fn(usize, usize) -> bool) -> Vec<(usize, usize)> {
+    let k = wpre.len() - 1;
+    let mut best: Vec<(usize, usize)> = Vec::new();
+    let mut best_key = (0u64, usize::MAX);
+    for i in 0..k {
+        if wpre[k] - wpre[i] < best_key.0 {
+            continue;
+        }
+        // The best run starting at block i: (weight, blocks, last block).
+        let mut mine: Option<(u64, usize, usize)> = None;
+        for j in (i..k).rev() {
+            let w = wpre[j + 1] - wpre[i];
+            if w < best_key.0 || mine.is_some_and(|m| w < m.0) {
+                break;
+            }
+            // Equal weight nearer the start means fewer blocks: better.
+            if candidate(i, j) {
+                mine = Some((w, j - i + 1, j));
+            }
+        }
+        let Some((w, blocks, j)) = mine else { continue };
+        let better = w > best_key.0 || (w == best_key.0 && blocks < best_key.1);
+        if better {
+            best.clear();
+            best_key = (w, blocks);
+        }
+        if better || (w, blocks) == best_key {
+            best.push((i, j));
+        }
+    }
+    best
 }
 
 #[cfg(test)]
@@ -178,5 +204,64 @@ mod tests {
         // Whatever is trusted is at most the template plus chance matches, far from the body.
         let matched = t.map_or(0, |t| t.matched);
         assert!(matched < 60, "matched {matched}");
+    }
+
+    /// The definition, every run tried: the oracle for [`base_regions`].
+    fn base_regions_by_definition(wpre: &[u64], candidate: impl Fn(usize, usize) -> bool) -> Vec<(usize, usize)> {
+        let k = wpre.len() - 1;
+        let mut best = Vec::new();
+        let mut best_key = (0u64, usize::MAX);
+        for i in 0..k {
+            for j in i..k {
+                if !candidate(i, j) {
+                    continue;
+                }
+                let (w, blocks) = (wpre[j + 1] - wpre[i], j - i + 1);
+                let better = w > best_key.0 || (w == best_key.0 && blocks < best_key.1);
+                if better {
+                    best.clear();
+                    best_key = (w, blocks);
+                }
+                if better || (w, blocks) == best_key {
+                    best.push((i, j));
+                }
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn pruned_base_region_search_equals_the_definition() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for case in 0..3000 {
+            let k = 1 + (next() % 40) as usize;
+            // Centre-weighted like the real weights, with zero-weight blocks at the ends sometimes.
+            let c = k.div_ceil(2) as i64;
+            let zero_ends = case % 3 == 0;
+            let mut wpre = vec![0u64];
+            for i in 0..k {
+                let w = (c - (c - (i as i64 + 1)).abs()).max(0) as u64;
+                let w = if zero_ends && (i == 0 || i + 1 == k) { 0 } else { w };
+                wpre.push(wpre[i] + w);
+            }
+            // Random flat blocks; a run is a candidate when all its blocks are (plus noise).
+            let density = next() % 100;
+            let flat: Vec<bool> = (0..k).map(|_| next() % 100 < density).collect();
+            let noise = next();
+            let candidate = |i: usize, j: usize| {
+                flat[i..=j].iter().all(|&f| f) || (noise >> ((i * 7 + j) % 64)) & 1 == 1 && (noise % 5 == 0)
+            };
+            assert_eq!(
+                base_regions(&wpre, candidate),
+                base_regions_by_definition(&wpre, candidate),
+                "case {case}: k {k}, flat {flat:?}"
+            );
+        }
     }
 }
