@@ -598,6 +598,21 @@ impl Segment {
         if docs.windows(2).any(|w| w[0].doc_id >= w[1].doc_id) {
             return Err(self.corrupt(self.sections[SectionKind::Docs as usize].0, "docs not sorted"));
         }
+        // The trailer's summary (used to skip segments by doc id) must say what the table holds.
+        let t = &self.trailer;
+        let range = (docs.first().map_or(0, |d| d.doc_id), docs.last().map_or(0, |d| d.doc_id));
+        if t.doc_count as usize != docs.len() || (t.min_doc, t.max_doc) != range {
+            let what = format!(
+                "the trailer says {} documents, ids {}..={}, the doc table holds {}, ids {}..={}",
+                t.doc_count,
+                t.min_doc,
+                t.max_doc,
+                docs.len(),
+                range.0,
+                range.1
+            );
+            return Err(self.corrupt(self.map.len() - std::mem::size_of::<SegmentTrailer>(), what));
+        }
         let index: &[TextBlock] = self.table(SectionKind::TextIndex)?;
         self.section(SectionKind::TextIndex)?;
         for (b, tb) in index.iter().enumerate() {
@@ -722,7 +737,7 @@ mod tests {
     }
 
     #[test]
-    fn verify_finds_fences_and_bloom_filters_that_do_not_answer_for_the_table() {
+    fn verify_finds_tables_that_do_not_answer_for_each_other() {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = write_segment(dir.path(), 1, &docs(40), &[5, 2], &|_, _| false, &[]).expect("write");
         let good = std::fs::read(&path).expect("read");
@@ -735,6 +750,7 @@ mod tests {
             ("fence", at(SectionKind::FingerprintFences), "fences do not match"),
             ("Bloom filter", at(SectionKind::Bloom), "Bloom filter rules out"),
             ("deletes", at(SectionKind::Deletes), "deletes not sorted"),
+            ("trailer", good.len() - 40, "the trailer says 41 documents"),
         ];
         drop(seg);
         for (what, offset, message) in cases {
@@ -747,6 +763,8 @@ mod tests {
                 }
                 // Deletes [2, 5] become [5, 5].
                 "deletes" => bad[offset..offset + 4].copy_from_slice(&5u32.to_le_bytes()),
+                // The document count, 40, becomes 41.
+                "trailer" => bad[offset..offset + 4].copy_from_slice(&41u32.to_le_bytes()),
                 _ => bad[offset] ^= 0x10,
             }
             reseal(&mut bad);
