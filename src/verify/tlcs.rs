@@ -125,17 +125,16 @@ pub fn trusted_region(
 /// region, found at once.
 fn base_regions(wpre: &[u64], candidate: impl Fn(usize, usize) -> bool) -> Vec<(usize, usize)> {
     let k = wpre.len() - 1;
-    let mut best: Vec<(usize, usize)> = Vec::new();
-    let mut best_key = (0u64, usize::MAX);
+    let mut best = Best::new();
     for i in 0..k {
-        if wpre[k] - wpre[i] < best_key.0 {
+        if wpre[k] - wpre[i] < best.key.0 {
             continue;
         }
         // The best run starting at block i: (weight, blocks, last block).
         let mut mine: Option<(u64, usize, usize)> = None;
         for j in (i..k).rev() {
             let w = wpre[j + 1] - wpre[i];
-            if w < best_key.0 || mine.is_some_and(|m| w < m.0) {
+            if w < best.key.0 || mine.is_some_and(|m| w < m.0) {
                 break;
             }
             // Equal weight nearer the start means fewer blocks: better.
@@ -143,17 +142,35 @@ fn base_regions(wpre: &[u64], candidate: impl Fn(usize, usize) -> bool) -> Vec<(
                 mine = Some((w, j - i + 1, j));
             }
         }
-        let Some((w, blocks, j)) = mine else { continue };
-        let better = w > best_key.0 || (w == best_key.0 && blocks < best_key.1);
-        if better {
-            best.clear();
-            best_key = (w, blocks);
-        }
-        if better || (w, blocks) == best_key {
-            best.push((i, j));
+        if let Some((w, blocks, j)) = mine {
+            best.offer(w, blocks, (i, j));
         }
     }
-    best
+    best.runs
+}
+
+/// The block runs with the best key seen so far: the heaviest, then the fewest blocks.
+struct Best {
+    runs: Vec<(usize, usize)>,
+    key: (u64, usize),
+}
+
+impl Best {
+    fn new() -> Best {
+        Best { runs: Vec::new(), key: (0, usize::MAX) }
+    }
+
+    /// Offers run `run` of weight `w` and `blocks` blocks.
+    fn offer(&mut self, w: u64, blocks: usize, run: (usize, usize)) {
+        let better = w > self.key.0 || (w == self.key.0 && blocks < self.key.1);
+        if better {
+            self.runs.clear();
+            self.key = (w, blocks);
+        }
+        if better || (w, blocks) == self.key {
+            self.runs.push(run);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -209,25 +226,13 @@ mod tests {
     /// The definition, every run tried: the oracle for [`base_regions`].
     fn base_regions_by_definition(wpre: &[u64], candidate: impl Fn(usize, usize) -> bool) -> Vec<(usize, usize)> {
         let k = wpre.len() - 1;
-        let mut best = Vec::new();
-        let mut best_key = (0u64, usize::MAX);
+        let mut best = Best::new();
         for i in 0..k {
-            for j in i..k {
-                if !candidate(i, j) {
-                    continue;
-                }
-                let (w, blocks) = (wpre[j + 1] - wpre[i], j - i + 1);
-                let better = w > best_key.0 || (w == best_key.0 && blocks < best_key.1);
-                if better {
-                    best.clear();
-                    best_key = (w, blocks);
-                }
-                if better || (w, blocks) == best_key {
-                    best.push((i, j));
-                }
+            for j in (i..k).filter(|&j| candidate(i, j)) {
+                best.offer(wpre[j + 1] - wpre[i], j - i + 1, (i, j));
             }
         }
-        best
+        best.runs
     }
 
     #[test]
