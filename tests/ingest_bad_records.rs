@@ -228,18 +228,20 @@ fn a_warc_gz_record_cut_short_in_the_middle_is_an_error_and_the_rest_is_ingested
     assert_located(&input, &records, &report, " in the decompressed stream");
 }
 
-/// A .warc.gz with one record per gzip member, the second member damaged by `damage`.
-fn warc_gz_with_a_damaged_member(
+/// A .warc.gz with one record per gzip member (six of them), the members numbered in `damaged`
+/// (from 1) damaged by `damage`.
+fn warc_gz_with_damaged_members(
     dir: &Path,
     name: &str,
+    damaged: &[u64],
     damage: impl Fn(&mut Vec<u8>),
 ) -> (std::path::PathBuf, Vec<Expect>) {
     let url = |n: u64| format!("https://gz.example/{n}.html");
     let mut bytes = Vec::new();
     let mut expect = Vec::new();
-    for n in 1..6 {
+    for n in 1..7 {
         let mut member = gzip_members(&[warc_response(&url(n), &article(n))]);
-        if n == 2 {
+        if damaged.contains(&n) {
             damage(&mut member);
             expect.push(Expect::Error(Some(url(n)), "gzip member"));
         } else {
@@ -259,7 +261,7 @@ fn warc_gz_with_a_damaged_member(
 fn a_damaged_warc_gz_member_in_the_middle_is_an_error_and_the_rest_is_ingested() {
     let dir = tempfile::tempdir().expect("tempdir");
     let cut = |m: &mut Vec<u8>| m.truncate(m.len() / 2);
-    let (input, expect) = warc_gz_with_a_damaged_member(dir.path(), "cut.warc.gz", cut);
+    let (input, expect) = warc_gz_with_damaged_members(dir.path(), "cut.warc.gz", &[2], cut);
     let report = ingest_and_check(dir.path(), &input, &expect);
     let message = report[1]["error"].as_str().unwrap_or_default();
     assert!(message.contains("truncated or corrupt") && message.contains("reading resumes"), "{message}");
@@ -267,7 +269,11 @@ fn a_damaged_warc_gz_member_in_the_middle_is_an_error_and_the_rest_is_ingested()
         let at = m.len() * 2 / 3;
         m[at] ^= 0x5a;
     };
-    let (input, expect) = warc_gz_with_a_damaged_member(dir.path(), "flip.warc.gz", flip);
+    let (input, expect) = warc_gz_with_damaged_members(dir.path(), "flip.warc.gz", &[2], flip);
+    ingest_and_check(dir.path(), &input, &expect);
+    // Damage that spans neighbours (a bad disk block over small members): each lost record is
+    // reported, the second one while the reader is still looking for a record after the first.
+    let (input, expect) = warc_gz_with_damaged_members(dir.path(), "two.warc.gz", &[3, 4], cut);
     ingest_and_check(dir.path(), &input, &expect);
 }
 

@@ -185,3 +185,22 @@ fn a_single_page_file_is_an_input_of_one_record() {
     let e = input::read_named_page(missing.to_str().unwrap(), Limits::default()).unwrap_err();
     assert!(e.to_string().starts_with(&missing.display().to_string()), "{e}");
 }
+
+/// A .warc.gz read from a pipe (`dedupdb ingest <(curl ...)`): it cannot seek, so it is read with
+/// a plain multi-member decoder, every member in order.
+#[cfg(unix)]
+#[test]
+fn gzip_from_a_pipe_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("crawl.warc.gz");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    assert!(made.success());
+    let bytes: Vec<u8> = (0..3).flat_map(|_| gzip(WARC)).collect();
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::OpenOptions::new().write(true).open(&fifo).unwrap().write_all(&bytes))
+    };
+    let got = urls(fifo.to_str().unwrap(), None);
+    writer.join().unwrap().unwrap();
+    assert_eq!(got, vec!["https://o.example/".to_string(); 3]);
+}

@@ -5,8 +5,9 @@
 //! bit): it reads the next member's bytes as the rest of the broken one, gives garbage, then fails,
 //! and every later record is lost. [`GzMembers`] decodes member by member from a seekable file.
 //!
-//! * A member's output is held back until its CRC and length check out, so no byte of a damaged
-//!   member reaches the readers above: a page is never stored with garbage for its tail. Only a
+//! * A member's output is held back until its CRC and length check out, so what a damaged member
+//!   decodes to never reaches the readers above: a page is never stored with garbage for its tail.
+//!   Only a
 //!   member larger than [`HOLD_LIMIT`] (1 MiB, more than nearly any HTML page) is passed on as it
 //!   is decoded, to keep memory bounded; damage in such a member is still reported where the
 //!   decoder meets it, but what it decoded before that has been passed on.
@@ -15,8 +16,15 @@
 //!   start, and scans for the next gzip header (`1f 8b 08`, no reserved flag bits). Reading goes
 //!   on from there, so the readers above resynchronize at the next record.
 //!
-//! A false header inside compressed data (one 4-byte match per 4 GiB of random bytes) fails to
-//! decode in turn and the scan goes on past it, so a real member is never skipped.
+//! The scan checks 27 bits (about one false match per 128 MiB of random bytes). A false header
+//! inside compressed data fails to decode in turn (its CRC would have to match) and the scan goes
+//! on past it, so a real member is never skipped; each such false start is reported like a damaged
+//! member. One exception: a damaged member that stores another gzip stream verbatim (a gzip body
+//! in a stored deflate block) has that inner stream found and read.
+//!
+//! Only format errors count as damage; an I/O error of the file itself is returned as it is. The
+//! file must be seekable (`open_file` in `input/mod.rs` falls back to a plain multi-member decoder
+//! for pipes).
 
 use std::fmt;
 use std::io::{self, BufRead, Read, Seek, SeekFrom};
@@ -27,8 +35,6 @@ use flate2::bufread::GzDecoder;
 const MAGIC: [u8; 3] = [0x1f, 0x8b, 0x08];
 /// Bytes decoded or scanned at a time.
 const CHUNK: usize = 64 << 10;
-/// Buffer space kept between members (more is given back).
-const KEEP_SPACE: usize = 2 << 20;
 /// A member's output held back until the member checks out, at most: HTML page records are
 /// nearly all smaller, and memory stays bounded on members of any size.
 pub(crate) const HOLD_LIMIT: usize = 1 << 20;
@@ -187,6 +193,12 @@ impl<R: BufRead + Seek> GzMembers<R> {
                         }
                         Ok(_) => {}
                         Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                        // The file could not be read: not the member's fault, and not resumable.
+                        Err(e) if !is_format_error(&e) => {
+                            self.held.clear();
+                            self.state = State::Between;
+                            return Err(e);
+                        }
                         Err(e) => {
                             let head = self.held.bytes()[..self.held.len.min(HEAD)].to_vec();
                             self.held.clear();
@@ -215,12 +227,8 @@ impl Filled {
         &self.buf[..self.len]
     }
 
-    /// Empties the buffer; the space of a rare large member is given back.
     fn clear(&mut self) {
         self.len = 0;
-        if self.buf.len() > KEEP_SPACE {
-            self.buf = Vec::new();
-        }
     }
 
     /// Appends what one read of `r` gives (up to [`CHUNK`] bytes).
@@ -261,6 +269,11 @@ impl<R: BufRead + Seek> Read for GzMembers<R> {
         self.consume(n);
         Ok(n)
     }
+}
+
+/// Whether a decoder error is about the bytes (corrupt or cut short) rather than reading them.
+fn is_format_error(e: &io::Error) -> bool {
+    matches!(e.kind(), io::ErrorKind::InvalidInput | io::ErrorKind::InvalidData | io::ErrorKind::UnexpectedEof)
 }
 
 fn damage(d: GzDamage) -> io::Error {
@@ -424,5 +437,52 @@ mod tests {
         assert_eq!(text, t[0]);
         assert_eq!(damages.len(), 1, "{damages:?}");
         assert!(damages[0].contains("no gzip header here"), "{}", damages[0]);
+    }
+
+    #[test]
+    fn the_scan_finds_a_header_split_between_two_reads() {
+        let t = texts();
+        let (first, next) = (member(&t[0]), member(&t[1]));
+        // A member cut after its header, then junk, then a good member whose header lands on both
+        // sides of a scan chunk's end for some junk length in the sweep.
+        for junk in 65_510..65_540 {
+            let mut bytes = first[..10].to_vec();
+            bytes.extend(std::iter::repeat_n(b'x', junk));
+            let resume = bytes.len();
+            bytes.extend_from_slice(&next);
+            let (text, damages) = read_all(bytes, 4096, 1 << 20);
+            assert_eq!(text, t[1], "junk {junk}");
+            assert_eq!(damages.len(), 1, "junk {junk}: {damages:?}");
+            assert!(damages[0].contains(&format!("byte {resume}")), "junk {junk}: {}", damages[0]);
+        }
+    }
+
+    #[test]
+    fn an_io_error_of_the_file_is_not_damage() {
+        /// A file whose reads fail after `ok` bytes.
+        struct Failing(Cursor<Vec<u8>>, usize);
+        impl Read for Failing {
+            fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+                let left = self.1.saturating_sub(self.0.position() as usize);
+                if left == 0 {
+                    return Err(io::Error::other("device error"));
+                }
+                let n = out.len().min(left);
+                self.0.read(&mut out[..n])
+            }
+        }
+        impl Seek for Failing {
+            fn seek(&mut self, to: SeekFrom) -> io::Result<u64> {
+                self.0.seek(to)
+            }
+        }
+        let t = texts();
+        let bytes = [member(&t[0]), member(&t[1])].concat();
+        let ok = bytes.len() - 100;
+        let mut r = GzMembers::new(BufReader::with_capacity(512, Failing(Cursor::new(bytes), ok)), 1 << 20);
+        let mut sink = Vec::new();
+        let e = r.read_to_end(&mut sink).expect_err("the device error");
+        assert!(damage_of(&e).is_none(), "{e}");
+        assert!(e.to_string().contains("device error"), "{e}");
     }
 }

@@ -26,7 +26,7 @@ mod warc;
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read, Seek};
 use std::path::Path;
 
 /// Buffer size for reading inputs and their decompressed streams: large reads keep system calls
@@ -203,7 +203,7 @@ pub enum InputError {
 /// comes from `format` or else from the name: directory -> Dir; `*.warc`, `*.warc.gz` -> Warc;
 /// `*.jsonl`, `*.ndjson`, `*.json` and these with `.gz` -> Jsonl. Files starting with the gzip
 /// magic bytes are decompressed whatever their name (multi-member gzip, as `.warc.gz` files are;
-/// a damaged member is an error and reading resumes at the next member).
+/// in a file that can seek, a damaged member is an error and reading resumes at the next member).
 /// Fails only when the input cannot be opened at all or its format cannot be told; every problem
 /// inside the input is an [`Item::Error`] and reading goes on.
 pub fn open(
@@ -326,7 +326,13 @@ fn open_file(path: &Path) -> io::Result<(Box<dyn BufRead + Send>, bool)> {
         }
     };
     if gzip {
-        Ok((Box::new(gzip::GzMembers::new(raw, gzip::HOLD_LIMIT)), true))
+        if raw.stream_position().is_ok() {
+            Ok((Box::new(gzip::GzMembers::new(raw, gzip::HOLD_LIMIT)), true))
+        } else {
+            // A pipe cannot be rewound to look for the member after a damaged one: the first
+            // damage ends the input, as with any multi-member decoder.
+            Ok((Box::new(BufReader::with_capacity(BUF_SIZE, flate2::bufread::MultiGzDecoder::new(raw))), true))
+        }
     } else {
         Ok((Box::new(raw), false))
     }

@@ -134,24 +134,13 @@ impl WarcReader {
     }
 
     /// Scans forward to the next line that starts a record and keeps it for the next call.
-    /// Returns false at the end of the input. Damaged gzip members met on the way are passed
-    /// over: they hold no record that could be named.
+    /// Returns false at the end of the input.
     fn resync(&mut self) -> std::io::Result<bool> {
         loop {
             let start = self.src.pos();
-            let found = match lines::read_line(&mut self.src, &mut self.line, MAX_HEADER_LINE) {
-                Ok((found, _)) => found,
-                Err(e) => match gzip::damage_of(&e) {
-                    Some(d) => {
-                        tracing::warn!("{}: skipped while looking for the next record: {d}", self.name);
-                        continue;
-                    }
-                    None => return Err(e),
-                },
-            };
-            match found {
-                Line::Eof => return Ok(false),
-                Line::Whole if is_version_line(&self.line) => {
+            match lines::read_line(&mut self.src, &mut self.line, MAX_HEADER_LINE)? {
+                (Line::Eof, _) => return Ok(false),
+                (Line::Whole, _) if is_version_line(&self.line) => {
                     self.pending = Some((std::mem::take(&mut self.line), start));
                     return Ok(true);
                 }
@@ -452,7 +441,11 @@ impl Iterator for WarcReader {
                     match self.resync() {
                         Ok(true) => self.state = State::Ready,
                         Ok(false) => self.state = State::Done,
-                        Err(e) => return Some(self.read_failed(start, None, &e)),
+                        // Another damaged gzip member: the record it held is lost too.
+                        Err(e) => {
+                            self.record += 1;
+                            return Some(self.read_failed(start, None, &e));
+                        }
                     }
                     continue;
                 }

@@ -581,10 +581,12 @@ impl Segment {
                 ));
             }
             self.section(SectionKind::Bloom)?;
-            if let Some(k) = keys.iter().find(|k| !matches!(self.may_contain(kind, k.key), Ok(true))) {
-                let what =
-                    format!("the Bloom filter rules out {} key {:016x}, which the table holds", kind.name(), k.key);
-                return Err(self.corrupt(self.sections[SectionKind::Bloom as usize].0, what));
+            for k in keys {
+                if !self.may_contain(kind, k.key)? {
+                    let what =
+                        format!("the Bloom filter rules out {} key {:016x}, which the table holds", kind.name(), k.key);
+                    return Err(self.corrupt(self.sections[SectionKind::Bloom as usize].0, what));
+                }
             }
             let mut ids = Vec::new();
             for k in keys {
@@ -751,6 +753,9 @@ mod tests {
             ("Bloom filter", at(SectionKind::Bloom), "Bloom filter rules out"),
             ("deletes", at(SectionKind::Deletes), "deletes not sorted"),
             ("trailer", good.len() - 40, "the trailer says 41 documents"),
+            ("key count", at(SectionKind::PeriodKeys), "a key with no documents"),
+            ("URL table", at(SectionKind::Urls), "URL table not sorted"),
+            ("posting list", at(SectionKind::PeriodPostings), "postings of key"),
         ];
         drop(seg);
         for (what, offset, message) in cases {
@@ -765,6 +770,16 @@ mod tests {
                 "deletes" => bad[offset..offset + 4].copy_from_slice(&5u32.to_le_bytes()),
                 // The document count, 40, becomes 41.
                 "trailer" => bad[offset..offset + 4].copy_from_slice(&41u32.to_le_bytes()),
+                // The first key entry's count field.
+                "key count" => bad[offset + 12..offset + 16].copy_from_slice(&0u32.to_le_bytes()),
+                // The first two URL entries swap places.
+                "URL table" => {
+                    let (a, b) = (good[offset..offset + 16].to_vec(), good[offset + 16..offset + 32].to_vec());
+                    bad[offset..offset + 16].copy_from_slice(&b);
+                    bad[offset + 16..offset + 32].copy_from_slice(&a);
+                }
+                // The first list's second id repeats its first (a zero difference).
+                "posting list" => bad[offset + 1] = 0,
                 _ => bad[offset] ^= 0x10,
             }
             reseal(&mut bad);
