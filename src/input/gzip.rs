@@ -7,9 +7,8 @@
 //!
 //! * A member's output is held back until its CRC and length check out, so what a damaged member
 //!   decodes to never reaches the readers above: a page is never stored with garbage for its tail.
-//!   Only a
-//!   member larger than [`HOLD_LIMIT`] (1 MiB, more than nearly any HTML page) is passed on as it
-//!   is decoded, to keep memory bounded; damage in such a member is still reported where the
+//!   Only a member larger than [`HOLD_LIMIT`] (1 MiB, more than nearly any HTML page) is passed on
+//!   as it is decoded, to keep memory bounded; damage in such a member is still reported where the
 //!   decoder meets it, but what it decoded before that has been passed on.
 //! * When a member fails, the reader returns one [`GzDamage`] error (with the first bytes the
 //!   member gave, where a WARC header names the lost record), rewinds to just after that member's
