@@ -242,8 +242,8 @@ pub fn run(
         // when N+1 is already read; batch N+1's early answers then run in parallel against the
         // index with N inserted. A batch is never held back waiting for the next one: a crawler
         // feeding a pipe gets each batch's answers as soon as it is complete.
+        // The loop ends when the channel is closed and empty (the reader is done).
         let mut current: Option<Vec<Analyzed>> = None;
-        let mut ended = false;
         loop {
             let Some(batch) = current.take() else {
                 // Nothing to overlap with: wait for a batch and analyze it alone.
@@ -255,14 +255,7 @@ pub fn run(
                 phases.analyze += t.elapsed();
                 continue;
             };
-            let next = match rx.try_recv() {
-                Ok(b) => Some(b),
-                Err(std::sync::mpsc::TryRecvError::Empty) => None,
-                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                    ended = true;
-                    None
-                }
-            };
+            let next = rx.try_recv().ok();
             let first_doc = index.next_doc_id();
             let t = std::time::Instant::now();
             let early = if early_answers { early_answers_of(index, &batch) } else { Vec::new() };
@@ -298,9 +291,6 @@ pub fn run(
                 index.maybe_flush()?;
             }
             phases.flush += t.elapsed();
-            if ended && current.is_none() {
-                break;
-            }
         }
     }
     summary.seconds = start.elapsed().as_secs_f64();

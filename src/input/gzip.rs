@@ -358,6 +358,13 @@ mod tests {
             .collect()
     }
 
+    /// The texts and each one compressed as a member.
+    fn texts_and_members() -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
+        let t = texts();
+        let members = t.iter().map(|x| member(x)).collect();
+        (t, members)
+    }
+
     #[test]
     fn whole_members_read_as_one_stream() {
         let t = texts();
@@ -371,8 +378,7 @@ mod tests {
 
     #[test]
     fn a_member_cut_short_is_reported_and_nothing_of_it_is_passed_on() {
-        let t = texts();
-        let members: Vec<Vec<u8>> = t.iter().map(|x| member(x)).collect();
+        let (t, members) = texts_and_members();
         let cut = members[1].len() / 2;
         let mut bytes = members[0].clone();
         bytes.extend_from_slice(&members[1][..cut]);
@@ -397,8 +403,7 @@ mod tests {
 
     #[test]
     fn a_flipped_byte_costs_one_member() {
-        let t = texts();
-        let members: Vec<Vec<u8>> = t.iter().map(|x| member(x)).collect();
+        let (t, members) = texts_and_members();
         let mut bytes = members.concat();
         let at = members[0].len() + members[1].len() + members[2].len() / 2;
         bytes[at] ^= 0x55;
@@ -409,8 +414,7 @@ mod tests {
 
     #[test]
     fn a_member_over_the_hold_limit_is_passed_on_and_its_damage_still_reported() {
-        let t = texts();
-        let members: Vec<Vec<u8>> = t.iter().map(|x| member(x)).collect();
+        let (t, members) = texts_and_members();
         let mut bytes = members[0].clone();
         bytes.extend_from_slice(&members[1][..members[1].len() - 20]);
         bytes.extend_from_slice(&members[2]);
@@ -421,8 +425,7 @@ mod tests {
 
     #[test]
     fn a_file_ending_inside_a_member_and_trailing_junk_are_reported() {
-        let t = texts();
-        let members: Vec<Vec<u8>> = t.iter().map(|x| member(x)).collect();
+        let (t, members) = texts_and_members();
         let mut bytes = members[0].clone();
         bytes.extend_from_slice(&members[1][..members[1].len() - 3]);
         let (text, damages) = read_all(bytes, 4096, 1 << 20);

@@ -191,7 +191,7 @@ struct FlushInputs {
     dir: PathBuf,
     seg_id: u64,
     frozen: Arc<Memtable>,
-    pruned: PrunedSet,
+    pruned: Arc<PrunedSet>,
     /// The segment whose dictionary the flush starts from.
     dict_seg: Option<Arc<Segment>>,
 }
@@ -347,7 +347,8 @@ pub struct Index {
     mem: Memtable,
     /// The previous memtable while a background flush writes it (doc ids below `mem`'s).
     frozen: Option<Arc<Memtable>>,
-    pruned: PrunedSet,
+    /// Shared with running flushes and merges, which need it as it was when they started.
+    pruned: Arc<PrunedSet>,
     writer: Option<Writer>,
     pending: Option<PendingMerge>,
     flushing: Option<PendingFlush>,
@@ -480,7 +481,7 @@ impl Index {
             segments,
             mem: Memtable::default(),
             frozen: None,
-            pruned,
+            pruned: Arc::new(pruned),
             writer: None,
             pending: None,
             flushing: None,
@@ -921,7 +922,7 @@ impl Index {
         let (seg_id, inputs, dead) = self.prepare_merge(run)?;
         let ids = inputs.iter().map(|s| s.id()).collect();
         let dir = segments_dir(&self.dir);
-        let pruned = self.pruned.clone();
+        let pruned = Arc::clone(&self.pruned);
         let policy = self.prune_policy;
         let cancel = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&cancel);
@@ -1015,7 +1016,7 @@ impl Index {
         self.manifest = m;
         self.segments.splice(run.clone(), [Arc::new(seg)]);
         if let Some(p) = new_pruned {
-            self.pruned = p;
+            self.pruned = Arc::new(p);
         }
         remove_retired(&retired);
         let stats = CompactStats {
@@ -1083,7 +1084,8 @@ impl Index {
         self.manifest.next_segment_id += 1;
         let frozen = Arc::new(std::mem::take(&mut self.mem));
         self.frozen = Some(Arc::clone(&frozen));
-        let job = FlushInputs { dir: segments_dir(&self.dir), seg_id, frozen, pruned: self.pruned.clone(), dict_seg };
+        let job =
+            FlushInputs { dir: segments_dir(&self.dir), seg_id, frozen, pruned: Arc::clone(&self.pruned), dict_seg };
         let handle = Background::start("dedupdb-flush", move || job.write());
         self.flushing = Some(PendingFlush { seg_id, next_wal_gen, started: std::time::Instant::now(), handle });
         Ok(())

@@ -517,8 +517,7 @@ fn cannot_reach(bound: usize, keep_x: &[u32], lx: usize, ly: usize, p: &Params) 
 }
 
 /// Maps runs over kept characters back to the coordinates `xi`/`yi` index into, splitting a run
-/// wherever either side skips a character.
-/// The pieces are appended to `out`.
+/// wherever either side skips a character; the pieces are appended to `out`.
 fn split_runs(runs: &[Run], xi: &[u32], yi: &[u32], out: &mut Vec<Run>) {
     for r in runs {
         let xs = &xi[r.a as usize..(r.a + r.len) as usize];

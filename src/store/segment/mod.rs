@@ -581,15 +581,13 @@ impl Segment {
                 ));
             }
             self.section(SectionKind::Bloom)?;
+            let mut ids = Vec::new();
             for k in keys {
                 if !self.may_contain(kind, k.key)? {
                     let what =
                         format!("the Bloom filter rules out {} key {:016x}, which the table holds", kind.name(), k.key);
                     return Err(self.corrupt(self.sections[SectionKind::Bloom as usize].0, what));
                 }
-            }
-            let mut ids = Vec::new();
-            for k in keys {
                 ids.clear();
                 self.postings_of(kind, k)?.decode_into(&mut ids).ok_or_else(|| {
                     self.corrupt(0, format!("{} postings of key {:016x} do not decode", kind.name(), k.key))
