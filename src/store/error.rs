@@ -35,13 +35,15 @@ pub enum StoreError {
     #[error("{0}")]
     Corrupt(Corrupt),
     /// A file of a format version this build does not read.
-    #[error("{}: format version {found} is not supported (this build reads version {supported})", path.display())]
+    #[error("{}: format version {found} is not supported (this build reads {})", path.display(), versions(*oldest, *supported))]
     Version {
         /// The file.
         path: PathBuf,
         /// Version in the file.
         found: u32,
-        /// Version this build reads.
+        /// Oldest version this build reads.
+        oldest: u32,
+        /// Newest version this build reads (and writes).
         supported: u32,
     },
     /// Another process holds the index's writer lock.
@@ -93,3 +95,12 @@ pub fn exit_code(e: &anyhow::Error) -> u8 {
 
 /// Result of store operations.
 pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// "version 1" or "versions 1 to 2".
+fn versions(oldest: u32, newest: u32) -> String {
+    if oldest == newest {
+        format!("version {newest}")
+    } else {
+        format!("versions {oldest} to {newest}")
+    }
+}

@@ -6,8 +6,15 @@
 
 use bytemuck::{Pod, Zeroable};
 
-/// The format version written by this code, for every file kind but the manifest.
+/// The format version written by this code, for every file kind but the manifest and segments.
 pub const FORMAT_VERSION: u32 = 1;
+
+/// The segment format version this code writes. Version 2 frees the order of texts in the text
+/// blocks (a block's documents need not be consecutive in the doc table, and exact copies share
+/// one stored text); version 1 segments obey the version 2 rules and are read as they are.
+pub const SEGMENT_VERSION: u32 = 2;
+/// The oldest segment format version this code reads.
+pub const SEGMENT_VERSION_OLDEST: u32 = 1;
 
 /// The manifest's format version. Version 2 names the oldest live WAL, and every consecutive
 /// later WAL generation that exists is live too (a flush in the background); version 1 named
@@ -176,7 +183,7 @@ impl SectionKind {
 pub struct SegmentHeader {
     /// [`SEGMENT_MAGIC`].
     pub magic: [u8; 8],
-    /// [`FORMAT_VERSION`].
+    /// [`SEGMENT_VERSION`].
     pub version: u32,
     /// Reserved, zero.
     pub flags: u32,
@@ -260,9 +267,9 @@ pub struct TextBlock {
     pub comp_len: u32,
     /// Decompressed length.
     pub raw_len: u32,
-    /// Index (in the docs table) of the first document in the block.
-    pub first_doc: u32,
-    /// Documents in the block.
+    /// Reserved, zero (version 1: the Docs index of the block's first document).
+    pub reserved: u32,
+    /// Documents whose text lies in the block (documents sharing one text each count).
     pub doc_count: u32,
 }
 
@@ -296,7 +303,7 @@ pub struct SegmentTrailer {
     pub page_size: u32,
     /// CRC32 of the page-CRC section.
     pub page_crcs_crc: u32,
-    /// [`FORMAT_VERSION`].
+    /// [`SEGMENT_VERSION`].
     pub version: u32,
     /// CRC32 of the section table and of this trailer up to this field.
     pub crc: u32,

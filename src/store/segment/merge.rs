@@ -271,69 +271,39 @@ fn merge_dict(ctx: &Ctx<'_>) -> Result<Vec<u8>> {
 /// The doc table, URL table, strings, texts and dictionary; returns (documents written, dropped,
 /// smallest and largest doc id written) and adds to `stats`' block counts.
 ///
-/// A text block whose documents are all live and whose segment used the merge's dictionary is
-/// copied compressed, unchecked beyond its page CRCs; other blocks are decompressed (which
-/// validates them) and their live texts packed anew.
+/// Texts come first, each input's blocks in their order, one merged block per input block: a
+/// block holding no replaced text whose segment used the merge's dictionary is copied
+/// compressed, unchecked beyond its page CRCs; others are decompressed (which validates them),
+/// their replaced texts cut out, and compressed anew; a block left without documents is dropped.
+/// The doc table then follows in doc-id order, each document's block and offset moved by what
+/// was dropped and cut before it. Memory grows with the replaced documents only.
 fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result<(u32, u64, u32, u32)> {
     let (dir, inputs, is_dead) = (ctx.dir, ctx.inputs, ctx.is_dead);
     let mut packer = DocPacker::new(dir, out.path(), merge_dict(ctx)?)?;
-    let (mut docs, mut dropped, mut min_doc, mut max_doc) = (0u32, 0u64, 0u32, 0u32);
-    let mut seen = 0usize;
-    out.begin(SectionKind::Docs)?;
+    let mut maps = Vec::with_capacity(inputs.len());
     for s in inputs {
-        let same_dict = s.dict_bytes()? == packer.dict();
-        let metas = s.docs()?;
-        let mut i = 0;
-        while i < metas.len() {
-            // The run of documents sharing one block (blocks hold consecutive documents).
-            let b = metas[i].text_block;
-            let j = i + metas[i..].iter().take_while(|m| m.text_block == b).count();
-            let run = &metas[i..j];
-            if seen / 1024 != (seen + run.len()) / 1024 {
+        maps.push(merge_texts(&mut packer, ctx, s, stats)?);
+    }
+    let (mut docs, mut dropped, mut min_doc, mut max_doc) = (0u32, 0u64, 0u32, 0u32);
+    out.begin(SectionKind::Docs)?;
+    for (s, map) in inputs.iter().zip(&maps) {
+        for (i, m) in s.docs()?.iter().enumerate() {
+            if i % 4096 == 4095 {
                 ctx.check_cancel()?;
             }
-            seen += run.len();
-            let copy = if same_dict && !run.iter().any(|m| is_dead(m.doc_id)) {
-                let (tb, frame) = s.text_frame(b)?;
-                (tb.first_doc as usize == i && tb.doc_count as usize == run.len()).then_some((tb, frame))
-            } else {
-                None
-            };
-            let mut place = |packer: &mut DocPacker, m: &DocMeta, block: Option<u32>, text: &[u8]| -> Result<()> {
-                let (url, site) = s.strings(m)?;
-                let meta = match block {
-                    Some(nb) => packer.add_in_frame(*m, nb, &url, &site)?,
-                    None => packer.add(*m, &url, &site, text)?,
-                };
-                out.put(bytemuck::bytes_of(&meta))?;
-                if docs == 0 {
-                    min_doc = m.doc_id;
-                }
-                max_doc = m.doc_id;
-                docs += 1;
-                Ok(())
-            };
-            if let Some((tb, frame)) = copy {
-                let nb = packer.add_frame(frame, tb.raw_len, tb.doc_count)?;
-                stats.blocks_copied += 1;
-                for m in run {
-                    place(&mut packer, m, Some(nb), &[])?;
-                }
-            } else {
-                let live = run.iter().filter(|m| !is_dead(m.doc_id)).count();
-                dropped += (run.len() - live) as u64;
-                if live == 0 {
-                    i = j;
-                    continue;
-                }
-                let block = s.text_block(b)?;
-                stats.blocks_recompressed += 1;
-                for m in run.iter().filter(|m| !is_dead(m.doc_id)) {
-                    let text = s.text_in(m, &block)?;
-                    place(&mut packer, m, None, text.as_bytes())?;
-                }
+            if is_dead(m.doc_id) {
+                dropped += 1;
+                continue;
             }
-            i = j;
+            let (text_block, text_off) = map.place(s, m)?;
+            let (url, site) = s.strings(m)?;
+            let strings_off = packer.put_strings(&url, &site)?;
+            out.put(bytemuck::bytes_of(&DocMeta { strings_off, text_block, text_off, ..*m }))?;
+            if docs == 0 {
+                min_doc = m.doc_id;
+            }
+            max_doc = m.doc_id;
+            docs += 1;
         }
     }
     out.end()?;
@@ -359,6 +329,121 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result
     out.end()?;
     packer.finish(out)?;
     Ok((docs, dropped, min_doc, max_doc))
+}
+
+/// Where one input's texts landed in the merged segment.
+struct BlockMap {
+    /// Merged index of the input's block 0 (as if no block were dropped).
+    base: u32,
+    /// Input blocks dropped (no live document left), sorted.
+    dropped: Vec<u32>,
+    /// Texts cut out of kept blocks: (block, offset, length), sorted.
+    cuts: Vec<(u32, u32, u32)>,
+}
+
+impl BlockMap {
+    /// The merged (block, offset) of live document `m` of input `s`.
+    fn place(&self, s: &Segment, m: &DocMeta) -> Result<(u32, u32)> {
+        let gone = self.dropped.partition_point(|&b| b < m.text_block);
+        if self.dropped.get(gone) == Some(&m.text_block) {
+            let what = format!("doc {} lies in text block {}, which counts no live document", m.doc_id, m.text_block);
+            return Err(StoreError::corrupt(s.path(), 0, what));
+        }
+        let first = self.cuts.partition_point(|c| c.0 < m.text_block);
+        let cut: u32 = self.cuts[first..]
+            .iter()
+            .take_while(|c| c.0 == m.text_block && c.1 < m.text_off)
+            .map(|c| c.2)
+            .sum();
+        Ok((self.base + m.text_block - gone as u32, m.text_off.saturating_sub(cut)))
+    }
+}
+
+/// Moves the texts of input `s` into `packer`, block for block (see [`merge_docs`]).
+fn merge_texts(packer: &mut DocPacker, ctx: &Ctx<'_>, s: &Segment, stats: &mut Merged) -> Result<BlockMap> {
+    let metas = s.docs()?;
+    let same_dict = s.dict_bytes()? == packer.dict();
+    // Replaced documents per block, and their texts, except a text a live document shares.
+    let mut dead: Vec<(u32, u32, u32)> = metas
+        .iter()
+        .filter(|m| (ctx.is_dead)(m.doc_id))
+        .map(|m| (m.text_block, m.text_off, m.text_len))
+        .collect();
+    dead.sort_unstable();
+    let mut dead_docs: Vec<(u32, u32)> = Vec::new();
+    for d in &dead {
+        match dead_docs.last_mut() {
+            Some((b, n)) if *b == d.0 => *n += 1,
+            _ => dead_docs.push((d.0, 1)),
+        }
+    }
+    dead.dedup();
+    if !dead.is_empty() {
+        let mut shared = vec![false; dead.len()];
+        for m in metas.iter().filter(|m| !(ctx.is_dead)(m.doc_id)) {
+            if let Ok(i) = dead.binary_search(&(m.text_block, m.text_off, m.text_len)) {
+                shared[i] = true;
+            }
+        }
+        let mut k = 0;
+        dead.retain(|c| {
+            k += 1;
+            !shared[k - 1] && c.2 > 0
+        });
+    }
+    let mut map = BlockMap { base: packer.next_block(), dropped: Vec::new(), cuts: dead };
+    let (mut next_dead, mut next_cut) = (0usize, 0usize);
+    for b in 0..s.text_block_count()? {
+        if b % 1024 == 1023 {
+            ctx.check_cancel()?;
+        }
+        let (tb, frame) = s.text_frame(b)?;
+        let gone = match dead_docs.get(next_dead) {
+            Some(&(db, n)) if db == b => {
+                next_dead += 1;
+                n
+            }
+            _ => 0,
+        };
+        let cut_end = next_cut + map.cuts[next_cut..].iter().take_while(|c| c.0 == b).count();
+        let cuts = &map.cuts[next_cut..cut_end];
+        next_cut = cut_end;
+        let Some(count) = tb.doc_count.checked_sub(gone) else {
+            let what = format!("text block {b} counts {} documents, {gone} replaced ones point into it", tb.doc_count);
+            return Err(StoreError::corrupt(s.path(), 0, what));
+        };
+        if count == 0 {
+            map.dropped.push(b);
+            continue;
+        }
+        if cuts.is_empty() && same_dict {
+            packer.add_frame(frame, tb.raw_len, count)?;
+            stats.blocks_copied += 1;
+            continue;
+        }
+        let raw = s.text_block(b)?;
+        let kept = if cuts.is_empty() { raw } else { cut_texts(s, b, raw, cuts)? };
+        packer.add_block(kept, count)?;
+        stats.blocks_recompressed += 1;
+    }
+    Ok(map)
+}
+
+/// `raw` (text block `b` of `s`) without the byte ranges `cuts` (sorted by offset).
+fn cut_texts(s: &Segment, b: u32, raw: Vec<u8>, cuts: &[(u32, u32, u32)]) -> Result<Vec<u8>> {
+    let mut kept = Vec::with_capacity(raw.len());
+    let mut at = 0usize;
+    for &(_, off, len) in cuts {
+        let (off, end) = (off as usize, off as usize + len as usize);
+        if off < at || end > raw.len() {
+            let what = format!("replaced texts in text block {b} overlap or run past its {} bytes", raw.len());
+            return Err(StoreError::corrupt(s.path(), 0, what));
+        }
+        kept.extend_from_slice(&raw[at..off]);
+        at = end;
+    }
+    kept.extend_from_slice(&raw[at..]);
+    Ok(kept)
 }
 
 #[cfg(test)]
@@ -391,8 +476,10 @@ mod tests {
     fn blocks(seg: &Segment, dead: &[u32]) -> (u64, u64) {
         let docs = seg.docs().expect("docs");
         let mut all: Vec<u32> = docs.iter().map(|m| m.text_block).collect();
+        all.sort_unstable();
         all.dedup();
         let mut hit: Vec<u32> = docs.iter().filter(|m| dead.contains(&m.doc_id)).map(|m| m.text_block).collect();
+        hit.sort_unstable();
         hit.dedup();
         (all.len() as u64, hit.len() as u64)
     }
@@ -436,5 +523,56 @@ mod tests {
             assert_eq!(merged.text_in(meta, &block).expect("text"), d.text, "doc {}", d.doc_id);
             assert_eq!(merged.strings(meta).expect("strings"), (d.url.clone(), d.site.clone()));
         }
+    }
+
+    #[test]
+    fn a_merge_cuts_replaced_texts_keeps_shared_ones_and_drops_emptied_blocks() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let none = |_: KeyKind, _: u64| false;
+        // Doc 81 is an exact copy of doc 1 (its cluster), so the two share one stored text.
+        let mut a = pages(1, 80, true);
+        let mut copy = pages(81, 1, true).remove(0);
+        copy.text = a[0].text.clone();
+        copy.cluster = 1;
+        a.push(copy);
+        let b = pages(82, 20, true);
+        let seg_a = Segment::open(&write_segment(dir.path(), 1, &a, &[], &none, &[]).expect("a")).expect("open");
+        let dict = seg_a.dict_bytes().expect("dict").to_vec();
+        let seg_b = Segment::open(&write_segment(dir.path(), 2, &b, &[], &none, &dict).expect("b")).expect("open");
+        let metas = seg_a.docs().expect("docs");
+        let block_of = |id: u32| metas.iter().find(|m| m.doc_id == id).expect("doc").text_block;
+        assert_eq!(block_of(1), block_of(81));
+        // Replaced: doc 1 (its copy lives on), doc 40, and every document of a third block.
+        let emptied = (0..seg_a.text_block_count().expect("count"))
+            .find(|&bl| bl != block_of(1) && bl != block_of(40))
+            .expect("a third block");
+        let mut dead: Vec<u32> = vec![1, 40];
+        dead.extend(metas.iter().filter(|m| m.text_block == emptied).map(|m| m.doc_id));
+        dead.sort_unstable();
+        let cancel = AtomicBool::new(false);
+        let m = merge_segments(dir.path(), 3, &[&seg_a, &seg_b], &dead, &none, None, &cancel).expect("merge");
+        assert_eq!((m.docs, m.dropped), (101 - dead.len() as u32, dead.len() as u64));
+        let (a_blocks, b_blocks) = (seg_a.text_block_count().expect("a"), seg_b.text_block_count().expect("b"));
+        assert_eq!(m.blocks_recompressed, 1, "only doc 40's block loses a text");
+        assert_eq!(m.blocks_copied, u64::from(a_blocks + b_blocks) - 2, "the emptied block is dropped");
+        let merged = Segment::open(&m.path).expect("open merged");
+        assert!(merged.verify().is_empty(), "{:?}", merged.verify());
+        assert_eq!(merged.text_block_count().expect("count"), a_blocks + b_blocks - 1);
+        let mut live_bytes = 0u64;
+        for d in a.iter().chain(&b) {
+            let found = merged.doc(d.doc_id).expect("read");
+            if dead.contains(&d.doc_id) {
+                assert!(found.is_none(), "dead doc {} kept", d.doc_id);
+                continue;
+            }
+            live_bytes += d.text.len() as u64;
+            let (_, meta) = found.expect("live doc present");
+            let block = merged.text_block(meta.text_block).expect("block");
+            assert_eq!(merged.text_in(meta, &block).expect("text"), d.text, "doc {}", d.doc_id);
+        }
+        let raw: u64 = (0..merged.text_block_count().expect("count"))
+            .map(|bl| u64::from(merged.text_frame(bl).expect("frame").0.raw_len))
+            .sum();
+        assert_eq!(raw, live_bytes, "replaced texts are cut, the shared one kept");
     }
 }

@@ -120,8 +120,13 @@ impl Segment {
         if header.crc != crc32fast::hash(&map[..28]) {
             return Err(bad(0, "header checksum mismatch"));
         }
-        if header.version != FORMAT_VERSION {
-            return Err(StoreError::Version { path: path.into(), found: header.version, supported: FORMAT_VERSION });
+        if !(SEGMENT_VERSION_OLDEST..=SEGMENT_VERSION).contains(&header.version) {
+            return Err(StoreError::Version {
+                path: path.into(),
+                found: header.version,
+                oldest: SEGMENT_VERSION_OLDEST,
+                supported: SEGMENT_VERSION,
+            });
         }
         let tstart = map.len() - tlen;
         let trailer: SegmentTrailer = bytemuck::pod_read_unaligned(&map[tstart..]);
@@ -135,8 +140,13 @@ impl Segment {
         if trailer.crc != crc32fast::hash(&map[fstart..map.len() - 12]) {
             return Err(bad(fstart, "footer checksum mismatch"));
         }
-        if trailer.version != FORMAT_VERSION {
-            return Err(StoreError::Version { path: path.into(), found: trailer.version, supported: FORMAT_VERSION });
+        if !(SEGMENT_VERSION_OLDEST..=SEGMENT_VERSION).contains(&trailer.version) {
+            return Err(StoreError::Version {
+                path: path.into(),
+                found: trailer.version,
+                oldest: SEGMENT_VERSION_OLDEST,
+                supported: SEGMENT_VERSION,
+            });
         }
         if trailer.page_size as usize != PAGE_SIZE {
             return Err(bad(tstart, "unsupported checksum page size"));
@@ -481,6 +491,11 @@ impl Segment {
         Ok((b, &self.map[start..end]))
     }
 
+    /// Number of text blocks.
+    pub fn text_block_count(&self) -> Result<u32> {
+        Ok(self.table::<TextBlock>(SectionKind::TextIndex)?.len() as u32)
+    }
+
     /// Decompressed bytes of text block `block`.
     pub fn text_block(&self, block: u32) -> Result<Vec<u8>> {
         let (b, frame) = self.text_frame(block)?;
@@ -613,21 +628,63 @@ impl Segment {
             );
             return Err(self.corrupt(self.map.len() - std::mem::size_of::<SegmentTrailer>(), what));
         }
-        let index: &[TextBlock] = self.table(SectionKind::TextIndex)?;
-        self.section(SectionKind::TextIndex)?;
-        for (b, tb) in index.iter().enumerate() {
-            let block = self.text_block(b as u32)?;
-            for d in docs.iter().skip(tb.first_doc as usize).take(tb.doc_count as usize) {
-                self.text_in(d, &block)?;
-                self.strings(d)?;
-            }
-        }
+        self.verify_texts(docs)?;
         if self.deletes()?.windows(2).any(|w| w[0] >= w[1]) {
             return Err(self.corrupt(self.sections[SectionKind::Deletes as usize].0, "deletes not sorted"));
         }
         let urls = self.url_entries()?;
         if urls.windows(2).any(|w| (w[0].url_hash, w[0].doc_id) >= (w[1].url_hash, w[1].doc_id)) {
             return Err(self.corrupt(self.sections[SectionKind::Urls as usize].0, "URL table not sorted"));
+        }
+        Ok(())
+    }
+
+    /// Every text block decompresses; its documents' distinct texts tile it (back to back from
+    /// offset 0 to its end, a shared text counted once), are valid UTF-8 and as many documents
+    /// point into it as it says; every document's strings parse.
+    fn verify_texts(&self, docs: &[DocMeta]) -> Result<()> {
+        let index: &[TextBlock] = self.table(SectionKind::TextIndex)?;
+        self.section(SectionKind::TextIndex)?;
+        let at_index = self.sections[SectionKind::TextIndex as usize].0;
+        // (block, offset, length, Docs index): 16 bytes per document, for as long as the check runs.
+        let mut texts: Vec<(u32, u32, u32, u32)> =
+            docs.iter().enumerate().map(|(i, d)| (d.text_block, d.text_off, d.text_len, i as u32)).collect();
+        texts.sort_unstable();
+        let mut t = 0;
+        for (b, tb) in index.iter().enumerate() {
+            let b = b as u32;
+            let block = self.text_block(b)?;
+            let end = t + texts[t..].iter().take_while(|x| x.0 == b).count();
+            if end - t != tb.doc_count as usize {
+                let what = format!("text block {b} says {} documents, {} point into it", tb.doc_count, end - t);
+                return Err(self.corrupt(at_index, what));
+            }
+            let mut at = 0u64;
+            let mut prev = None;
+            for x in &texts[t..end] {
+                if prev == Some((x.1, x.2)) {
+                    continue;
+                }
+                if u64::from(x.1) != at {
+                    let what = format!("text block {b}: the text of doc {} starts at {}, not at {at}", docs[x.3 as usize].doc_id, x.1);
+                    return Err(self.corrupt(at_index, what));
+                }
+                self.text_in(&docs[x.3 as usize], &block)?;
+                at = u64::from(x.1) + u64::from(x.2);
+                prev = Some((x.1, x.2));
+            }
+            if at != block.len() as u64 {
+                let what = format!("text block {b} holds {} bytes, its texts end at {at}", block.len());
+                return Err(self.corrupt(at_index, what));
+            }
+            t = end;
+        }
+        if let Some(x) = texts.get(t) {
+            let what = format!("doc {} points at text block {}, which does not exist", docs[x.3 as usize].doc_id, x.0);
+            return Err(self.corrupt(self.sections[SectionKind::Docs as usize].0, what));
+        }
+        for d in docs {
+            self.strings(d)?;
         }
         Ok(())
     }
@@ -754,6 +811,8 @@ mod tests {
             ("key count", at(SectionKind::PeriodKeys), "a key with no documents"),
             ("URL table", at(SectionKind::Urls), "URL table not sorted"),
             ("posting list", at(SectionKind::PeriodPostings), "postings of key"),
+            ("text offset", at(SectionKind::Docs), "starts at"),
+            ("block count", at(SectionKind::TextIndex), "point into it"),
         ];
         drop(seg);
         for (what, offset, message) in cases {
@@ -778,6 +837,18 @@ mod tests {
                 }
                 // The first list's second id repeats its first (a zero difference).
                 "posting list" => bad[offset + 1] = 0,
+                // The second document's text starts a byte late: the block's texts no longer tile it.
+                "text offset" => {
+                    let field = offset + std::mem::size_of::<DocMeta>() + 52;
+                    let off = u32::from_le_bytes(good[field..field + 4].try_into().expect("4 bytes"));
+                    bad[field..field + 4].copy_from_slice(&(off + 1).to_le_bytes());
+                }
+                // The first block counts one document more than point into it.
+                "block count" => {
+                    let field = offset + 20;
+                    let n = u32::from_le_bytes(good[field..field + 4].try_into().expect("4 bytes"));
+                    bad[field..field + 4].copy_from_slice(&(n + 1).to_le_bytes());
+                }
                 _ => bad[offset] ^= 0x10,
             }
             reseal(&mut bad);
@@ -786,6 +857,53 @@ mod tests {
             let problems = seg.verify();
             assert!(problems.iter().any(|c| c.what.contains(message)), "a broken {what} should be found: {problems:?}");
         }
+    }
+
+    #[test]
+    fn version_1_segments_are_read_and_later_versions_refused() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        // Each page its own cluster and no two texts equal: texts lie in doc order, the layout
+        // version 1 wrote. Turn the file into a version 1 file: versions, and each block's
+        // reserved field holding the Docs index of its first document.
+        let ds = docs(40);
+        let path = write_segment(dir.path(), 1, &ds, &[], &|_, _| false, &[]).expect("write");
+        let good = std::fs::read(&path).expect("read");
+        let seg = Segment::open(&path).expect("open");
+        let metas = seg.docs().expect("docs").to_vec();
+        let index_at = seg.sections[SectionKind::TextIndex as usize].0;
+        drop(seg);
+        let as_version = |v: u32| {
+            let mut b = good.clone();
+            let n = b.len();
+            b[8..12].copy_from_slice(&v.to_le_bytes());
+            let crc = crc32fast::hash(&b[..28]);
+            b[28..32].copy_from_slice(&crc.to_le_bytes());
+            b[n - 16..n - 12].copy_from_slice(&v.to_le_bytes());
+            b
+        };
+        let mut v1 = as_version(1);
+        let mut first = 0u32;
+        for (b, chunk) in metas.chunk_by(|x, y| x.text_block == y.text_block).enumerate() {
+            assert_eq!(chunk[0].text_block as usize, b, "texts in doc order");
+            let field = index_at + 24 * b + 16;
+            v1[field..field + 4].copy_from_slice(&first.to_le_bytes());
+            first += chunk.len() as u32;
+        }
+        reseal(&mut v1);
+        std::fs::write(&path, &v1).expect("write");
+        let seg = Segment::open(&path).expect("a version 1 segment opens");
+        assert!(seg.verify().is_empty(), "{:?}", seg.verify());
+        for (d, m) in ds.iter().zip(seg.docs().expect("docs")) {
+            let block = seg.text_block(m.text_block).expect("block");
+            assert_eq!(seg.text_in(m, &block).expect("text"), d.text);
+        }
+        drop(seg);
+        let mut v3 = as_version(3);
+        reseal(&mut v3);
+        std::fs::write(&path, &v3).expect("write");
+        let e = Segment::open(&path).expect_err("version 3 is refused");
+        assert!(matches!(e, StoreError::Version { found: 3, .. }), "{e}");
+        assert!(e.to_string().contains("format version 3 is not supported (this build reads versions 1 to 2)"), "{e}");
     }
 
     /// Where a segment's section table starts, and its entries.

@@ -102,7 +102,7 @@ impl SegmentOut {
             open: None,
         };
         let mut header =
-            SegmentHeader { magic: SEGMENT_MAGIC, version: FORMAT_VERSION, segment_id: id, ..Zeroable::zeroed() };
+            SegmentHeader { magic: SEGMENT_MAGIC, version: SEGMENT_VERSION, segment_id: id, ..Zeroable::zeroed() };
         header.crc = crc32fast::hash(&bytemuck::bytes_of(&header)[..28]);
         out.raw(bytemuck::bytes_of(&header))?;
         Ok(out)
@@ -312,7 +312,7 @@ impl SegmentOut {
             max_doc,
             page_size: PAGE_SIZE as u32,
             page_crcs_crc: crc32fast::hash(crc_bytes),
-            version: FORMAT_VERSION,
+            version: SEGMENT_VERSION,
             crc: 0,
             magic: SEGMENT_END_MAGIC,
         };
