@@ -50,7 +50,12 @@ impl Catalog {
             Some(v) => {
                 let found = v.as_ref().try_into().map(u32::from_le_bytes).unwrap_or(0);
                 if found != FORMAT_VERSION {
-                    return Err(StoreError::Version { path: dir.into(), found, oldest: FORMAT_VERSION, supported: FORMAT_VERSION });
+                    return Err(StoreError::Version {
+                        path: dir.into(),
+                        found,
+                        oldest: FORMAT_VERSION,
+                        supported: FORMAT_VERSION,
+                    });
                 }
             }
             None => {

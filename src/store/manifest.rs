@@ -104,7 +104,12 @@ impl Manifest {
             return Err(bad(buf.len() - 4, "manifest checksum mismatch"));
         }
         if !(1..=MANIFEST_VERSION).contains(&version) {
-            return Err(StoreError::Version { path: path.into(), found: version, oldest: 1, supported: MANIFEST_VERSION });
+            return Err(StoreError::Version {
+                path: path.into(),
+                found: version,
+                oldest: 1,
+                supported: MANIFEST_VERSION,
+            });
         }
         let params_len = u32_at(56) as usize;
         let nseg = u32_at(60) as usize;

@@ -117,7 +117,12 @@ impl PrunedSet {
         }
         let version = u32::from_le_bytes([b[8], b[9], b[10], b[11]]);
         if version != FORMAT_VERSION {
-            return Err(StoreError::Version { path, found: version, oldest: FORMAT_VERSION, supported: FORMAT_VERSION });
+            return Err(StoreError::Version {
+                path,
+                found: version,
+                oldest: FORMAT_VERSION,
+                supported: FORMAT_VERSION,
+            });
         }
         let count = u32::from_le_bytes([b[12], b[13], b[14], b[15]]) as usize;
         if count.checked_mul(16).and_then(|x| x.checked_add(20)) != Some(n) {

@@ -81,7 +81,12 @@ pub fn read_wal(path: &Path, gen: u64) -> Result<WalContents> {
         }
         let version = u32::from_le_bytes([buf[8], buf[9], buf[10], buf[11]]);
         if version != FORMAT_VERSION {
-            return Err(StoreError::Version { path: path.into(), found: version, oldest: FORMAT_VERSION, supported: FORMAT_VERSION });
+            return Err(StoreError::Version {
+                path: path.into(),
+                found: version,
+                oldest: FORMAT_VERSION,
+                supported: FORMAT_VERSION,
+            });
         }
         return Err(bad(0, "WAL header generation mismatch or reserved bytes not zero"));
     }

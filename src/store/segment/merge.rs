@@ -350,11 +350,8 @@ impl BlockMap {
             return Err(StoreError::corrupt(s.path(), 0, what));
         }
         let first = self.cuts.partition_point(|c| c.0 < m.text_block);
-        let cut: u32 = self.cuts[first..]
-            .iter()
-            .take_while(|c| c.0 == m.text_block && c.1 < m.text_off)
-            .map(|c| c.2)
-            .sum();
+        let cut: u32 =
+            self.cuts[first..].iter().take_while(|c| c.0 == m.text_block && c.1 < m.text_off).map(|c| c.2).sum();
         Ok((self.base + m.text_block - gone as u32, m.text_off.saturating_sub(cut)))
     }
 }
@@ -364,11 +361,8 @@ fn merge_texts(packer: &mut DocPacker, ctx: &Ctx<'_>, s: &Segment, stats: &mut M
     let metas = s.docs()?;
     let same_dict = s.dict_bytes()? == packer.dict();
     // Replaced documents per block, and their texts, except a text a live document shares.
-    let mut dead: Vec<(u32, u32, u32)> = metas
-        .iter()
-        .filter(|m| (ctx.is_dead)(m.doc_id))
-        .map(|m| (m.text_block, m.text_off, m.text_len))
-        .collect();
+    let mut dead: Vec<(u32, u32, u32)> =
+        metas.iter().filter(|m| (ctx.is_dead)(m.doc_id)).map(|m| (m.text_block, m.text_off, m.text_len)).collect();
     dead.sort_unstable();
     let mut dead_docs: Vec<(u32, u32)> = Vec::new();
     for d in &dead {

@@ -666,7 +666,10 @@ impl Segment {
                     continue;
                 }
                 if u64::from(x.1) != at {
-                    let what = format!("text block {b}: the text of doc {} starts at {}, not at {at}", docs[x.3 as usize].doc_id, x.1);
+                    let what = format!(
+                        "text block {b}: the text of doc {} starts at {}, not at {at}",
+                        docs[x.3 as usize].doc_id, x.1
+                    );
                     return Err(self.corrupt(at_index, what));
                 }
                 self.text_in(&docs[x.3 as usize], &block)?;

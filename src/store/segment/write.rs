@@ -365,7 +365,13 @@ impl DocPacker {
         self.close_block()?;
         self.compress_closed()?;
         let index = self.next_block();
-        self.blocks.push(TextBlock { offset: self.text.len(), comp_len: frame.len() as u32, raw_len, reserved: 0, doc_count });
+        self.blocks.push(TextBlock {
+            offset: self.text.len(),
+            comp_len: frame.len() as u32,
+            raw_len,
+            reserved: 0,
+            doc_count,
+        });
         self.counts.push(doc_count);
         self.text.write(frame)?;
         Ok(index)
@@ -572,9 +578,8 @@ mod tests {
             assert_eq!(at(&metas[k]), at(&metas[30 + k]), "an exact copy shares its original's text");
             assert_ne!(at(&metas[k]), at(&metas[60 + k]), "an edited copy has a text of its own");
         }
-        let blocks: Vec<TextBlock> = (0..seg.text_block_count().expect("count"))
-            .map(|b| seg.text_frame(b).expect("frame").0)
-            .collect();
+        let blocks: Vec<TextBlock> =
+            (0..seg.text_block_count().expect("count")).map(|b| seg.text_frame(b).expect("frame").0).collect();
         let raw: u64 = blocks.iter().map(|b| u64::from(b.raw_len)).sum();
         let distinct: u64 = docs[..30].iter().chain(&docs[60..]).map(|d| d.text.len() as u64).sum();
         assert_eq!(raw, distinct, "each distinct text is stored once");
@@ -588,7 +593,8 @@ mod tests {
         // Versions side by side compress against each other: the same pages, each its own
         // cluster, take clearly more room.
         let lone: Vec<DocRecord> = docs.iter().map(|d| DocRecord { cluster: d.doc_id, ..d.clone() }).collect();
-        let seg_lone = Segment::open(&write_segment(dir.path(), 2, &lone, &[], &none, &[]).expect("write")).expect("open");
+        let seg_lone =
+            Segment::open(&write_segment(dir.path(), 2, &lone, &[], &none, &[]).expect("write")).expect("open");
         let (grouped, apart) = (seg.section_len(SectionKind::Text), seg_lone.section_len(SectionKind::Text));
         assert!(grouped * 10 < apart * 7, "grouped {grouped} B, apart {apart} B");
     }
