@@ -130,7 +130,7 @@ fn merged_and_compacted_indexes_answer_like_the_unmerged_one() {
     // A full compaction: one segment, replaced pages dropped, the same documents and answers.
     let mut index = Index::open_writer(&flat, &Params::default()).expect("open writer");
     let before: u64 = index.segments().iter().map(|s| u64::from(s.doc_count())).sum();
-    let stats = index.compact(PrunePolicy::default()).expect("compact");
+    let stats = index.compact(PrunePolicy::default(), true).expect("compact");
     assert_eq!(index.segments().len(), 1);
     assert_eq!(stats.segments_in, n_flat);
     assert_eq!(stats.docs + stats.dropped_docs, before as usize);
@@ -173,7 +173,7 @@ fn merges_prune_keys_concentrated_on_one_site() {
         index.segments().iter().any(|s| s.postings(KeyKind::Period, key).expect("read").is_some())
     };
     assert!(notice_keys.iter().all(|&k| held(&index, k)), "before: every notice key is stored");
-    let stats = index.compact(PrunePolicy { global_cap: 1000, site_cap: 30, site_share: 0.5 }).expect("compact");
+    let stats = index.compact(PrunePolicy { global_cap: 1000, site_cap: 30, site_share: 0.5 }, false).expect("compact");
     assert!(stats.pruned_keys >= notice_keys.len(), "pruned {} keys", stats.pruned_keys);
     for &k in &notice_keys {
         assert!(index.pruned().contains(KeyKind::Period, k), "notice key {k:016x} is pruned");

@@ -171,6 +171,20 @@ pub(crate) fn sample(doc_id: u32, text: &str) -> DocRecord {
     }
 }
 
+/// A ~3 KB test text of pseudo-random characters, so that texts do not compress against each
+/// other; `edit` (0: none) changes every 50th character.
+#[cfg(test)]
+pub(crate) fn random_article(k: u32, edit: u32) -> String {
+    let mut x = u64::from(k) * 0x9E37_79B9_7F4A_7C15 + 1;
+    (0..1000u32)
+        .map(|i| {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let c = (x >> 33) as u32 % 3000 + if edit > 0 && i % 50 == 0 { edit } else { 0 };
+            char::from_u32(0x4E00 + c).unwrap_or('中')
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -31,7 +31,9 @@ use super::format::{url_hash, KeyKind, SectionKind, DOC_FLAG_FALLBACK};
 use super::manifest::{Manifest, SegmentRef};
 use super::memtable::Memtable;
 use super::pruned::{pruned_file_name, PrunePolicy, PrunedSet};
-use super::segment::{list_segment_files, merge_segments, segment_file_name, write_segment, Merged, Segment};
+use super::segment::{
+    list_segment_files, merge_segments, segment_file_name, write_segment, MergeMode, Merged, Segment,
+};
 use super::tiering::{MergePolicy, SegmentSize};
 use super::wal::{read_wal_chain, wal_file_name, wal_gen_of, Wal};
 use crate::features::Features;
@@ -888,7 +890,7 @@ impl Index {
         let mut merges = usize::from(self.poll_merge(true)?.is_some());
         while let Some(run) = self.pick_merge() {
             let policy = self.prune_policy;
-            self.merge_run(run, Some(&policy))?;
+            self.merge_run(run, MergeMode { prune: Some(&policy), regroup: false })?;
             merges += 1;
         }
         Ok(merges)
@@ -928,7 +930,15 @@ impl Index {
         let stop = Arc::clone(&cancel);
         let handle = Background::start("dedupdb-merge", move || {
             let refs: Vec<&Segment> = inputs.iter().map(|s| s.as_ref()).collect();
-            merge_segments(&dir, seg_id, &refs, &dead, &|k, key| pruned.contains(k, key), Some(&policy), &stop)
+            merge_segments(
+                &dir,
+                seg_id,
+                &refs,
+                &dead,
+                &|k, key| pruned.contains(k, key),
+                MergeMode { prune: Some(&policy), regroup: false },
+                &stop,
+            )
         });
         self.pending = Some(PendingMerge { inputs: ids, seg_id, cancel, handle });
         Ok(())
@@ -957,10 +967,10 @@ impl Index {
         self.install_merge(run, p.seg_id, merged).map(Some)
     }
 
-    /// Merges the adjacent segments `run` into one on this thread (streaming, see
-    /// [`super::segment::merge_segments`]), dropping deleted documents and, with a policy,
-    /// pruning keys.
-    pub fn merge_run(&mut self, run: std::ops::Range<usize>, prune: Option<&PrunePolicy>) -> Result<CompactStats> {
+    /// Merges the adjacent segments `run` into one on this thread (see
+    /// [`super::segment::merge_segments`]), dropping deleted documents and, as `mode` says,
+    /// pruning keys and regrouping texts.
+    pub fn merge_run(&mut self, run: std::ops::Range<usize>, mode: MergeMode<'_>) -> Result<CompactStats> {
         if run.is_empty() || run.end > self.segments.len() {
             return Err(StoreError::Limit(format!(
                 "{}: no segments {run:?} to merge (the index has {})",
@@ -979,7 +989,7 @@ impl Index {
             &refs,
             &dead,
             &|k, key| pruned.contains(k, key),
-            prune,
+            mode,
             &never,
         )?;
         self.install_merge(run, seg_id, merged)
@@ -1121,15 +1131,17 @@ impl Index {
         Ok(true)
     }
 
-    /// Merges every segment (and the memtable) into one: drops replaced documents and prunes
-    /// keys whose frequency marks them as template or spam (see [`PrunePolicy`]).
-    pub fn compact(&mut self, policy: PrunePolicy) -> Result<CompactStats> {
+    /// Merges every segment (and the memtable) into one: drops replaced documents, prunes
+    /// keys whose frequency marks them as template or spam (see [`PrunePolicy`]) and, with
+    /// `regroup`, stores every text anew in cluster order across the whole index
+    /// ([`MergeMode::regroup`]).
+    pub fn compact(&mut self, policy: PrunePolicy, regroup: bool) -> Result<CompactStats> {
         self.poll_merge(true)?;
         self.flush()?;
         if self.segments.is_empty() {
             return Ok(CompactStats::default());
         }
-        self.merge_run(0..self.segments.len(), Some(&policy))
+        self.merge_run(0..self.segments.len(), MergeMode { prune: Some(&policy), regroup })
     }
 
     /// Every live document's (doc id, url, cluster), in doc-id order, through `f`.

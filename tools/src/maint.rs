@@ -159,6 +159,11 @@ pub fn inspect(args: &InspectArgs) -> Result<()> {
 /// pages of which one site holds at least --site-share. Pruned keys are remembered (catalog and
 /// pruned-keys file) and ignored by later ingests and queries.
 ///
+/// Texts are stored anew in cluster order across the whole index, so that copies of a page that
+/// arrived on different days compress together (~13% less text on a crawl where half the pages
+/// are near-copies); this recompresses every text and holds ~24 bytes per page in memory.
+/// --keep-blocks moves the compressed text blocks as they are instead, as background merges do.
+///
 /// Needs the writer's lock (exit code 3 while an ingest runs). Queries keep working during it.
 #[derive(Debug, Args)]
 pub struct CompactArgs {
@@ -174,6 +179,9 @@ pub struct CompactArgs {
     /// Share of a key's pages one site must hold for --site-cap to apply.
     #[arg(long, default_value_t = 0.5)]
     pub site_share: f64,
+    /// Move text blocks as they are (faster, less memory) instead of regrouping texts.
+    #[arg(long)]
+    pub keep_blocks: bool,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -181,11 +189,10 @@ pub struct CompactArgs {
 
 pub fn compact(args: &CompactArgs) -> Result<()> {
     let mut index = Index::open_writer(&args.db, &Params::default())?;
-    let stats = index.compact(PrunePolicy {
-        global_cap: args.global_cap,
-        site_cap: args.site_cap,
-        site_share: args.site_share,
-    })?;
+    let stats = index.compact(
+        PrunePolicy { global_cap: args.global_cap, site_cap: args.site_cap, site_share: args.site_share },
+        !args.keep_blocks,
+    )?;
     index.close()?;
     if args.json {
         println!("{}", serde_json::to_string(&stats)?);

@@ -14,7 +14,7 @@
 //! which is a lower bound of the key's true frequency, so what it prunes a full merge would too.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::{BinaryHeap, HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -43,6 +43,17 @@ pub struct Merged {
     pub blocks_recompressed: u64,
 }
 
+/// What a merge does beyond merging.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct MergeMode<'a> {
+    /// Prune keys whose frequency in the merged segment marks them as templates or spam.
+    pub prune: Option<&'a PrunePolicy>,
+    /// Store every text anew, in cluster order across all inputs, instead of moving blocks: what
+    /// a full compaction does. Costs recompressing every text and 24 bytes of memory per
+    /// document; gains the copies that arrived in different flushes compressing together.
+    pub regroup: bool,
+}
+
 /// Merges `inputs` (adjacent segments, oldest first) into segment `id` in `dir`. `dead` holds
 /// the deleted doc ids (sorted; any segment's deletes), `skip_key` the keys already pruned.
 /// Setting `cancel` stops the merge soon with an error (its temporary file is removed).
@@ -52,9 +63,10 @@ pub fn merge_segments(
     inputs: &[&Segment],
     dead: &[u32],
     skip_key: &dyn Fn(KeyKind, u64) -> bool,
-    prune: Option<&PrunePolicy>,
+    mode: MergeMode<'_>,
     cancel: &AtomicBool,
 ) -> Result<Merged> {
+    let prune = mode.prune;
     let path = dir.join(segment_file_name(id));
     let ranges: Vec<(u32, u32)> = inputs.iter().filter(|s| s.doc_count() > 0).map(|s| s.doc_range()).collect();
     if ranges.windows(2).any(|w| w[0].1 >= w[1].0) {
@@ -62,7 +74,7 @@ pub fn merge_segments(
     }
     let is_dead = |d: u32| !dead.is_empty() && dead.binary_search(&d).is_ok();
     let mut out = SegmentOut::create(&path, id)?;
-    let ctx = Ctx { dir, inputs, is_dead: &is_dead, cancel };
+    let ctx = Ctx { dir, inputs, is_dead: &is_dead, cancel, regroup: mode.regroup };
     let mut newly_pruned = Vec::new();
     let mut fences: Vec<(SectionKind, Vec<u64>)> = Vec::new();
     let mut n_keys = 0u64;
@@ -94,6 +106,7 @@ struct Ctx<'a> {
     inputs: &'a [&'a Segment],
     is_dead: &'a dyn Fn(u32) -> bool,
     cancel: &'a AtomicBool,
+    regroup: bool,
 }
 
 impl Ctx<'_> {
@@ -281,12 +294,19 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result
     let (dir, inputs, is_dead) = (ctx.dir, ctx.inputs, ctx.is_dead);
     let mut packer = DocPacker::new(dir, out.path(), merge_dict(ctx)?)?;
     let mut maps = Vec::with_capacity(inputs.len());
-    for s in inputs {
-        maps.push(merge_texts(&mut packer, ctx, s, stats)?);
-    }
+    let regrouped = if ctx.regroup {
+        let places = regroup_texts(&mut packer, ctx)?;
+        stats.blocks_recompressed = u64::from(packer.next_block());
+        places
+    } else {
+        for s in inputs {
+            maps.push(merge_texts(&mut packer, ctx, s, stats)?);
+        }
+        Vec::new()
+    };
     let (mut docs, mut dropped, mut min_doc, mut max_doc) = (0u32, 0u64, 0u32, 0u32);
     out.begin(SectionKind::Docs)?;
-    for (s, map) in inputs.iter().zip(&maps) {
+    for (k, s) in inputs.iter().enumerate() {
         for (i, m) in s.docs()?.iter().enumerate() {
             if i % 4096 == 4095 {
                 ctx.check_cancel()?;
@@ -295,7 +315,13 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result
                 dropped += 1;
                 continue;
             }
-            let (text_block, text_off) = map.place(s, m)?;
+            let (text_block, text_off) = match (maps.get(k), regrouped.get(k)) {
+                (Some(map), _) => map.place(s, m)?,
+                (None, Some(places)) => places[i],
+                (None, None) => {
+                    return Err(StoreError::Limit(format!("{}: merge input {k} not placed", dir.display())))
+                }
+            };
             let (url, site) = s.strings(m)?;
             let strings_off = packer.put_strings(&url, &site)?;
             out.put(bytemuck::bytes_of(&DocMeta { strings_off, text_block, text_off, ..*m }))?;
@@ -355,6 +381,82 @@ impl BlockMap {
         Ok((self.base + m.text_block - gone as u32, m.text_off.saturating_sub(cut)))
     }
 }
+
+/// Places the live texts of every input in `packer` in cluster order, as a flush does (see
+/// `place_texts` in write.rs), reading them back in that order; returns each input's (block,
+/// offset) by Docs index (dead documents: unused).
+///
+/// Texts equal in their UTF-8 hash, length and exact hash are stored once. Only a cluster's own
+/// texts are compared: an exact copy joins its original's cluster.
+fn regroup_texts(packer: &mut DocPacker, ctx: &Ctx<'_>) -> Result<Vec<Vec<(u32, u32)>>> {
+    let inputs = ctx.inputs;
+    // (cluster, doc id, input, Docs index) of every live document.
+    let mut order: Vec<(u32, u32, u32, u32)> = Vec::new();
+    let mut places = Vec::with_capacity(inputs.len());
+    for (k, s) in inputs.iter().enumerate() {
+        let metas = s.docs()?;
+        places.push(vec![(0u32, 0u32); metas.len()]);
+        for (i, m) in metas.iter().enumerate().filter(|(_, m)| !(ctx.is_dead)(m.doc_id)) {
+            order.push((m.cluster, m.doc_id, k as u32, i as u32));
+        }
+    }
+    order.sort_unstable();
+    // Each input's texts were stored in cluster order by its flush, so walking the merged order
+    // reads each input's blocks mostly front to back: a few decompressed blocks suffice.
+    let mut cache: VecDeque<((u32, u32), Vec<u8>)> = VecDeque::new();
+    let mut seen: HashMap<(u64, u32, u64), (u32, u32)> = HashMap::new();
+    let mut g = 0;
+    while g < order.len() {
+        ctx.check_cancel()?;
+        let cluster = order[g].0;
+        let end = g + order[g..].iter().take_while(|o| o.0 == cluster).count();
+        let meta = |o: &(u32, u32, u32, u32)| -> Result<DocMeta> { Ok(inputs[o.2 as usize].docs()?[o.3 as usize]) };
+        // The cluster's bytes, its exact copies counted once, for the block-closing rule.
+        let mut distinct: Vec<(u64, u32)> = Vec::with_capacity(end - g);
+        for o in &order[g..end] {
+            let m = meta(o)?;
+            distinct.push((m.exact, m.text_len));
+        }
+        distinct.sort_unstable();
+        distinct.dedup();
+        let bytes: usize = distinct.iter().map(|d| d.1 as usize).sum();
+        packer.before_group(bytes)?;
+        seen.clear();
+        for o in &order[g..end] {
+            let (s, m) = (inputs[o.2 as usize], meta(o)?);
+            let src = (o.2, m.text_block);
+            let pos = match cache.iter().position(|(k, _)| *k == src) {
+                Some(pos) => pos,
+                None => {
+                    if cache.len() >= REGROUP_CACHE_BLOCKS {
+                        cache.pop_front();
+                    }
+                    cache.push_back((src, s.text_block(m.text_block)?));
+                    cache.len() - 1
+                }
+            };
+            let text = s.text_in(&m, &cache[pos].1)?.as_bytes();
+            let id = (xxhash_rust::xxh3::xxh3_64(text), m.text_len, m.exact);
+            let at = match seen.get(&id) {
+                Some(&at) => {
+                    packer.share(at.0);
+                    at
+                }
+                None => {
+                    let at = packer.add_text(text)?;
+                    seen.insert(id, at);
+                    at
+                }
+            };
+            places[o.2 as usize][o.3 as usize] = at;
+        }
+        g = end;
+    }
+    Ok(places)
+}
+
+/// Decompressed input blocks [`regroup_texts`] keeps.
+const REGROUP_CACHE_BLOCKS: usize = 32;
 
 /// Moves the texts of input `s` into `packer`, block for block (see [`merge_docs`]).
 fn merge_texts(packer: &mut DocPacker, ctx: &Ctx<'_>, s: &Segment, stats: &mut Merged) -> Result<BlockMap> {
@@ -495,7 +597,8 @@ mod tests {
 
         let dead = [5u32, 100];
         let cancel = AtomicBool::new(false);
-        let m = merge_segments(dir.path(), 4, &[&seg_a, &seg_b, &seg_c], &dead, &none, None, &cancel).expect("merge");
+        let m = merge_segments(dir.path(), 4, &[&seg_a, &seg_b, &seg_c], &dead, &none, MergeMode::default(), &cancel)
+            .expect("merge");
         let (a_all, a_hit) = blocks(&seg_a, &dead);
         let (b_all, b_hit) = blocks(&seg_b, &dead);
         let (c_all, _) = blocks(&seg_c, &dead);
@@ -544,7 +647,8 @@ mod tests {
         dead.extend(metas.iter().filter(|m| m.text_block == emptied).map(|m| m.doc_id));
         dead.sort_unstable();
         let cancel = AtomicBool::new(false);
-        let m = merge_segments(dir.path(), 3, &[&seg_a, &seg_b], &dead, &none, None, &cancel).expect("merge");
+        let m = merge_segments(dir.path(), 3, &[&seg_a, &seg_b], &dead, &none, MergeMode::default(), &cancel)
+            .expect("merge");
         assert_eq!((m.docs, m.dropped), (101 - dead.len() as u32, dead.len() as u64));
         let (a_blocks, b_blocks) = (seg_a.text_block_count().expect("a"), seg_b.text_block_count().expect("b"));
         assert_eq!(m.blocks_recompressed, 1, "only doc 40's block loses a text");
@@ -568,5 +672,55 @@ mod tests {
             .map(|bl| u64::from(merged.text_frame(bl).expect("frame").0.raw_len))
             .sum();
         assert_eq!(raw, live_bytes, "replaced texts are cut, the shared one kept");
+    }
+
+    #[test]
+    fn a_regrouping_merge_stores_clusters_together_across_inputs() {
+        use crate::store::doc::random_article;
+        let dir = tempfile::tempdir().expect("tempdir");
+        let none = |_: KeyKind, _: u64| false;
+        // Segment a: twenty originals. Segment b: an edited version of each, and an exact copy
+        // of each (their clusters are the originals'). Doc 45 is replaced.
+        let a: Vec<DocRecord> = (0..20).map(|k| sample(1 + k, &random_article(k, 0))).collect();
+        let mut b = Vec::new();
+        for (first, edit) in [(21, 3), (41, 0)] {
+            for k in 0..20 {
+                let mut d = sample(first + k, &random_article(k, edit));
+                d.cluster = 1 + k;
+                b.push(d);
+            }
+        }
+        let seg_a = Segment::open(&write_segment(dir.path(), 1, &a, &[], &none, &[]).expect("a")).expect("open");
+        let seg_b = Segment::open(&write_segment(dir.path(), 2, &b, &[], &none, &[]).expect("b")).expect("open");
+        let dead = [45u32];
+        let cancel = AtomicBool::new(false);
+        let inputs = [&seg_a, &seg_b];
+        let mode = MergeMode { prune: None, regroup: true };
+        let moved = merge_segments(dir.path(), 3, &inputs, &dead, &none, MergeMode::default(), &cancel).expect("merge");
+        let m = merge_segments(dir.path(), 4, &inputs, &dead, &none, mode, &cancel).expect("regroup");
+        assert_eq!((m.docs, m.dropped, m.blocks_copied), (59, 1, 0));
+        let merged = Segment::open(&m.path).expect("open merged");
+        assert!(merged.verify().is_empty(), "{:?}", merged.verify());
+        let metas = merged.docs().expect("docs");
+        for d in a.iter().chain(&b).filter(|d| d.doc_id != 45) {
+            let (_, meta) = merged.doc(d.doc_id).expect("read").expect("live doc present");
+            let block = merged.text_block(meta.text_block).expect("block");
+            assert_eq!(merged.text_in(meta, &block).expect("text"), d.text, "doc {}", d.doc_id);
+        }
+        let at = |id: u32| metas.iter().find(|m| m.doc_id == id).map(|m| (m.text_block, m.text_off));
+        for k in 0..20 {
+            if k != 4 {
+                assert_eq!(at(1 + k), at(41 + k), "a copy from another input shares its original's text");
+            }
+            assert_ne!(at(1 + k), at(21 + k), "an edited version has its own text");
+        }
+        let mut stored: Vec<&DocMeta> = metas.iter().collect();
+        stored.sort_by_key(|m| (m.text_block, m.text_off));
+        let mut runs: Vec<u32> = stored.iter().map(|m| m.cluster).collect();
+        runs.dedup();
+        assert_eq!(runs.len(), 20, "each cluster's texts are one run: {runs:?}");
+        let moved = Segment::open(&moved.path).expect("open moved");
+        let (regrouped, kept) = (merged.section_len(SectionKind::Text), moved.section_len(SectionKind::Text));
+        assert!(regrouped * 10 < kept * 7, "regrouped {regrouped} B, blocks moved {kept} B");
     }
 }

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use memmap2::Mmap;
 
-pub use merge::{merge_segments, Merged};
+pub use merge::{merge_segments, MergeMode, Merged};
 pub use write::{segment_file_name, write_segment};
 
 use super::error::{Corrupt, Result, StoreError};

@@ -353,9 +353,15 @@ impl DocPacker {
         }
     }
 
-    /// Bytes in the open block.
-    pub(super) fn open_len(&self) -> usize {
-        self.raw.len()
+    /// Called before the texts of a group that belong together (a cluster), `bytes` of them:
+    /// closes a block at least half full that they would take past 1.5 times the target, so
+    /// that a group is split across frames less often.
+    pub(super) fn before_group(&mut self, bytes: usize) -> Result<()> {
+        let open = self.raw.len();
+        if open >= TEXT_BLOCK_TARGET / 2 && open + bytes > TEXT_BLOCK_TARGET * 3 / 2 {
+            self.close_block()?;
+        }
+        Ok(())
     }
 
     /// Appends `frame`, a block of another segment compressed with this packer's dictionary
@@ -485,10 +491,7 @@ fn place_texts(docs: &[DocRecord], packer: &mut DocPacker) -> Result<Vec<(u32, u
         let cluster = docs[order[g]].cluster;
         let end = g + order[g..].iter().take_while(|&&i| docs[i].cluster == cluster).count();
         let bytes: usize = order[g..end].iter().filter(|&&i| copy_of[i].is_none()).map(|&i| docs[i].text.len()).sum();
-        let open = packer.open_len();
-        if open >= TEXT_BLOCK_TARGET / 2 && open + bytes > TEXT_BLOCK_TARGET * 3 / 2 {
-            packer.close_block()?;
-        }
+        packer.before_group(bytes)?;
         for &i in &order[g..end] {
             place[i] = match copy_of[i] {
                 Some(first) => {
@@ -537,22 +540,9 @@ mod tests {
         assert!(block_ranges(&[]).is_empty());
     }
 
-    /// A ~3 KB article of pseudo-random characters (so articles do not compress against each
-    /// other); `edit` changes every 50th character.
-    fn article(k: u32, edit: u32) -> String {
-        let mut x = u64::from(k) * 0x9E37_79B9_7F4A_7C15 + 1;
-        (0..1000u32)
-            .map(|i| {
-                x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                let c = (x >> 33) as u32 % 3000 + if edit > 0 && i % 50 == 0 { edit } else { 0 };
-                char::from_u32(0x4E00 + c).unwrap_or('中')
-            })
-            .collect()
-    }
-
     #[test]
     fn texts_go_in_cluster_order_and_exact_copies_are_stored_once() {
-        use crate::store::doc::sample;
+        use crate::store::doc::{random_article as article, sample};
         use crate::store::segment::Segment;
         // Thirty originals, then an exact copy of each, then an edited copy of each: doc-id order
         // puts an article's versions far apart.
