@@ -296,7 +296,7 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result
     let mut maps = Vec::with_capacity(inputs.len());
     let regrouped = if ctx.regroup {
         let places = regroup_texts(&mut packer, ctx)?;
-        stats.blocks_recompressed = u64::from(packer.next_block());
+        stats.blocks_recompressed = u64::from(packer.block_count());
         places
     } else {
         for s in inputs {
@@ -700,6 +700,7 @@ mod tests {
         let m = merge_segments(dir.path(), 4, &inputs, &dead, &none, mode, &cancel).expect("regroup");
         assert_eq!((m.docs, m.dropped, m.blocks_copied), (59, 1, 0));
         let merged = Segment::open(&m.path).expect("open merged");
+        assert_eq!(m.blocks_recompressed, u64::from(merged.text_block_count().expect("count")));
         assert!(merged.verify().is_empty(), "{:?}", merged.verify());
         let metas = merged.docs().expect("docs");
         for d in a.iter().chain(&b).filter(|d| d.doc_id != 45) {

@@ -310,6 +310,11 @@ impl DocPacker {
         &self.dict
     }
 
+    /// Blocks so far, the open one included if it holds a document.
+    pub(super) fn block_count(&self) -> u32 {
+        self.counts.len() as u32
+    }
+
     /// Index of the block the next text goes into.
     pub(super) fn next_block(&self) -> u32 {
         (self.blocks.len() + self.closed.len()) as u32
