@@ -175,7 +175,7 @@ pub(crate) fn sample(doc_id: u32, text: &str) -> DocRecord {
 /// other; `edit` (0: none) changes every 50th character.
 #[cfg(test)]
 pub(crate) fn random_article(k: u32, edit: u32) -> String {
-    let mut x = u64::from(k) * 0x9E37_79B9_7F4A_7C15 + 1;
+    let mut x = u64::from(k).wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(1);
     (0..1000u32)
         .map(|i| {
             x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);

@@ -2,11 +2,14 @@
 //!
 //! Key tables are merged k-way (every input is sorted), so a key's lists are read once and
 //! concatenated in input order, which is doc-id order because adjacent segments hold increasing
-//! doc-id ranges. Documents are copied in order. Texts keep the dictionary that compressed most
-//! of the inputs (flushes reuse the index's dictionary, so usually all of them): blocks under it
-//! are copied still compressed, and only blocks under another dictionary or holding replaced
-//! pages are decompressed and packed anew. Memory stays bounded whatever the inputs' size: the k-way cursors, one posting list, the fences and
-//! one Bloom-filter pass.
+//! doc-id ranges. Documents are copied in order. Texts move block for block and keep the
+//! dictionary that compressed most of the inputs (flushes reuse the index's dictionary, so
+//! usually all of them): blocks under it are copied still compressed, and only blocks under
+//! another dictionary or losing a replaced page's text are decompressed and compressed again.
+//! Memory stays small whatever the inputs' size: the k-way cursors, one posting list, the
+//! fences, one Bloom-filter pass; it grows only by 12 bytes per text block (~3 per page) and
+//! with the replaced documents. A full compaction may instead regroup every text ([`MergeMode::regroup`]), which
+//! holds 24 bytes per page.
 //!
 //! Deleted (replaced) documents are dropped, keys left without live documents vanish, and with
 //! a [`PrunePolicy`] keys whose frequency in the merged segment marks them as templates or spam
@@ -14,7 +17,7 @@
 //! which is a lower bound of the key's true frequency, so what it prunes a full merge would too.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, VecDeque};
+use std::collections::{BTreeMap, BinaryHeap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -289,7 +292,7 @@ fn merge_dict(ctx: &Ctx<'_>) -> Result<Vec<u8>> {
 /// compressed, unchecked beyond its page CRCs; others are decompressed (which validates them),
 /// their replaced texts cut out, and compressed anew; a block left without documents is dropped.
 /// The doc table then follows in doc-id order, each document's block and offset moved by what
-/// was dropped and cut before it. Memory grows with the replaced documents only.
+/// was dropped and cut before it.
 fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result<(u32, u64, u32, u32)> {
     let (dir, inputs, is_dead) = (ctx.dir, ctx.inputs, ctx.is_dead);
     let mut packer = DocPacker::new(dir, out.path(), merge_dict(ctx)?)?;
@@ -305,6 +308,8 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result
         Vec::new()
     };
     let (mut docs, mut dropped, mut min_doc, mut max_doc) = (0u32, 0u64, 0u32, 0u32);
+    // Live documents per merged block, against the counts the blocks were given.
+    let mut live = vec![0u32; packer.block_count() as usize];
     out.begin(SectionKind::Docs)?;
     for (k, s) in inputs.iter().enumerate() {
         for (i, m) in s.docs()?.iter().enumerate() {
@@ -322,6 +327,10 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result
                     return Err(StoreError::Limit(format!("{}: merge input {k} not placed", dir.display())))
                 }
             };
+            match live.get_mut(text_block as usize) {
+                Some(n) => *n += 1,
+                None => return Err(StoreError::corrupt(s.path(), 0, format!("doc {} placed nowhere", m.doc_id))),
+            }
             let (url, site) = s.strings(m)?;
             let strings_off = packer.put_strings(&url, &site)?;
             out.put(bytemuck::bytes_of(&DocMeta { strings_off, text_block, text_off, ..*m }))?;
@@ -333,6 +342,15 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result
         }
     }
     out.end()?;
+    if let Some(b) = (0..live.len()).find(|&b| Some(live[b]) != packer.doc_count_of(b as u32)) {
+        let what = format!(
+            "merged text block {b} was counted {:?} documents, {} live ones point into it",
+            packer.doc_count_of(b as u32),
+            live[b]
+        );
+        let names: Vec<String> = inputs.iter().map(|s| s.path().display().to_string()).collect();
+        return Err(StoreError::corrupt(names.join(", "), 0, what));
+    }
     // URL tables, merged k-way by (hash, doc id).
     let tables: Vec<&[UrlEntry]> = inputs.iter().map(|s| s.url_entries()).collect::<Result<_>>()?;
     let mut heads = vec![0usize; inputs.len()];
@@ -359,26 +377,39 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result
 
 /// Where one input's texts landed in the merged segment.
 struct BlockMap {
-    /// Merged index of the input's block 0 (as if no block were dropped).
-    base: u32,
-    /// Input blocks dropped (no live document left), sorted.
-    dropped: Vec<u32>,
+    /// By input block: its merged index ([`DROPPED`]: no live document left) and its length
+    /// after the cuts.
+    blocks: Vec<(u32, u32)>,
     /// Texts cut out of kept blocks: (block, offset, length), sorted.
     cuts: Vec<(u32, u32, u32)>,
 }
 
+/// A [`BlockMap`] entry of a block not carried over.
+const DROPPED: u32 = u32::MAX;
+
 impl BlockMap {
     /// The merged (block, offset) of live document `m` of input `s`.
     fn place(&self, s: &Segment, m: &DocMeta) -> Result<(u32, u32)> {
-        let gone = self.dropped.partition_point(|&b| b < m.text_block);
-        if self.dropped.get(gone) == Some(&m.text_block) {
-            let what = format!("doc {} lies in text block {}, which counts no live document", m.doc_id, m.text_block);
-            return Err(StoreError::corrupt(s.path(), 0, what));
+        let bad = |what: String| Err(StoreError::corrupt(s.path(), 0, format!("doc {}: {what}", m.doc_id)));
+        let Some(&(block, len)) = self.blocks.get(m.text_block as usize) else {
+            return bad(format!("text block {} does not exist (the segment has {})", m.text_block, self.blocks.len()));
+        };
+        if block == DROPPED {
+            return bad(format!("text block {} counts no live document, yet this one lies in it", m.text_block));
         }
         let first = self.cuts.partition_point(|c| c.0 < m.text_block);
-        let cut: u32 =
-            self.cuts[first..].iter().take_while(|c| c.0 == m.text_block && c.1 < m.text_off).map(|c| c.2).sum();
-        Ok((self.base + m.text_block - gone as u32, m.text_off.saturating_sub(cut)))
+        let cut: u64 = self.cuts[first..]
+            .iter()
+            .take_while(|c| c.0 == m.text_block && c.1 < m.text_off)
+            .map(|c| u64::from(c.2))
+            .sum();
+        let Some(off) = u64::from(m.text_off).checked_sub(cut) else {
+            return bad(format!("replaced texts before it in text block {} overlap it", m.text_block));
+        };
+        if off + u64::from(m.text_len) > u64::from(len) {
+            return bad(format!("its text runs past text block {}", m.text_block));
+        }
+        Ok((block, off as u32))
     }
 }
 
@@ -390,27 +421,33 @@ impl BlockMap {
 /// texts are compared: an exact copy joins its original's cluster.
 fn regroup_texts(packer: &mut DocPacker, ctx: &Ctx<'_>) -> Result<Vec<Vec<(u32, u32)>>> {
     let inputs = ctx.inputs;
+    let metas: Vec<&[DocMeta]> = inputs.iter().map(|s| s.docs()).collect::<Result<_>>()?;
     // (cluster, doc id, input, Docs index) of every live document.
     let mut order: Vec<(u32, u32, u32, u32)> = Vec::new();
     let mut places = Vec::with_capacity(inputs.len());
-    for (k, s) in inputs.iter().enumerate() {
-        let metas = s.docs()?;
+    for (k, metas) in metas.iter().enumerate() {
         places.push(vec![(0u32, 0u32); metas.len()]);
         for (i, m) in metas.iter().enumerate().filter(|(_, m)| !(ctx.is_dead)(m.doc_id)) {
             order.push((m.cluster, m.doc_id, k as u32, i as u32));
         }
     }
     order.sort_unstable();
-    // Each input's texts were stored in cluster order by its flush, so walking the merged order
-    // reads each input's blocks mostly front to back: a few decompressed blocks suffice.
-    let mut cache: VecDeque<((u32, u32), Vec<u8>)> = VecDeque::new();
+    // Each flush stored its texts in cluster order, so walking the merged order reads each
+    // flush's blocks front to back: one cached block per flush among the inputs avoids
+    // decompressing a block twice.
+    let mut cache = BlockCache::default();
     let mut seen: HashMap<(u64, u32, u64), (u32, u32)> = HashMap::new();
     let mut g = 0;
     while g < order.len() {
         ctx.check_cancel()?;
         let cluster = order[g].0;
         let end = g + order[g..].iter().take_while(|o| o.0 == cluster).count();
-        let meta = |o: &(u32, u32, u32, u32)| -> Result<DocMeta> { Ok(inputs[o.2 as usize].docs()?[o.3 as usize]) };
+        let meta =
+            |o: &(u32, u32, u32, u32)| -> Result<DocMeta> {
+                metas.get(o.2 as usize).and_then(|m| m.get(o.3 as usize)).copied().ok_or_else(|| {
+                    StoreError::Limit(format!("{}: regrouping lost track of a document", ctx.dir.display()))
+                })
+            };
         // The cluster's bytes, its exact copies counted once, for the block-closing rule.
         let mut distinct: Vec<(u64, u32)> = Vec::with_capacity(end - g);
         for o in &order[g..end] {
@@ -424,18 +461,7 @@ fn regroup_texts(packer: &mut DocPacker, ctx: &Ctx<'_>) -> Result<Vec<Vec<(u32, 
         seen.clear();
         for o in &order[g..end] {
             let (s, m) = (inputs[o.2 as usize], meta(o)?);
-            let src = (o.2, m.text_block);
-            let pos = match cache.iter().position(|(k, _)| *k == src) {
-                Some(pos) => pos,
-                None => {
-                    if cache.len() >= REGROUP_CACHE_BLOCKS {
-                        cache.pop_front();
-                    }
-                    cache.push_back((src, s.text_block(m.text_block)?));
-                    cache.len() - 1
-                }
-            };
-            let text = s.text_in(&m, &cache[pos].1)?.as_bytes();
+            let text = s.text_in(&m, cache.get(s, o.2, m.text_block)?)?.as_bytes();
             let id = (xxhash_rust::xxh3::xxh3_64(text), m.text_len, m.exact);
             let at = match seen.get(&id) {
                 Some(&at) => {
@@ -455,8 +481,41 @@ fn regroup_texts(packer: &mut DocPacker, ctx: &Ctx<'_>) -> Result<Vec<Vec<(u32, 
     Ok(places)
 }
 
-/// Decompressed input blocks [`regroup_texts`] keeps.
-const REGROUP_CACHE_BLOCKS: usize = 32;
+/// Decompressed input blocks [`regroup_texts`] keeps (~10 MB): enough for the runs of 256
+/// flushes read side by side.
+const REGROUP_CACHE_BLOCKS: usize = 256;
+
+/// Least-recently-used decompressed blocks, by (input, block).
+#[derive(Default)]
+struct BlockCache {
+    blocks: HashMap<(u32, u32), (Vec<u8>, u64)>,
+    by_use: BTreeMap<u64, (u32, u32)>,
+    tick: u64,
+}
+
+impl BlockCache {
+    /// Block `b` of input `k` (segment `s`), decompressed.
+    fn get(&mut self, s: &Segment, k: u32, b: u32) -> Result<&[u8]> {
+        self.tick += 1;
+        let key = (k, b);
+        match self.blocks.get_mut(&key) {
+            Some(entry) => {
+                self.by_use.remove(&entry.1);
+                entry.1 = self.tick;
+            }
+            None => {
+                if self.blocks.len() >= REGROUP_CACHE_BLOCKS {
+                    if let Some((_, old)) = self.by_use.pop_first() {
+                        self.blocks.remove(&old);
+                    }
+                }
+                self.blocks.insert(key, (s.text_block(b)?, self.tick));
+            }
+        }
+        self.by_use.insert(self.tick, key);
+        Ok(self.blocks.get(&key).map_or(&[][..], |e| e.0.as_slice()))
+    }
+}
 
 /// Moves the texts of input `s` into `packer`, block for block (see [`merge_docs`]).
 fn merge_texts(packer: &mut DocPacker, ctx: &Ctx<'_>, s: &Segment, stats: &mut Merged) -> Result<BlockMap> {
@@ -487,9 +546,10 @@ fn merge_texts(packer: &mut DocPacker, ctx: &Ctx<'_>, s: &Segment, stats: &mut M
             !shared[k - 1] && c.2 > 0
         });
     }
-    let mut map = BlockMap { base: packer.next_block(), dropped: Vec::new(), cuts: dead };
+    let n_blocks = s.text_block_count()?;
+    let mut map = BlockMap { blocks: Vec::with_capacity(n_blocks as usize), cuts: dead };
     let (mut next_dead, mut next_cut) = (0usize, 0usize);
-    for b in 0..s.text_block_count()? {
+    for b in 0..n_blocks {
         if b % 1024 == 1023 {
             ctx.check_cancel()?;
         }
@@ -509,18 +569,23 @@ fn merge_texts(packer: &mut DocPacker, ctx: &Ctx<'_>, s: &Segment, stats: &mut M
             return Err(StoreError::corrupt(s.path(), 0, what));
         };
         if count == 0 {
-            map.dropped.push(b);
+            map.blocks.push((DROPPED, 0));
             continue;
         }
         if cuts.is_empty() && same_dict {
-            packer.add_frame(frame, tb.raw_len, count)?;
+            map.blocks.push((packer.add_frame(frame, tb.raw_len, count)?, tb.raw_len));
             stats.blocks_copied += 1;
             continue;
         }
         let raw = s.text_block(b)?;
         let kept = if cuts.is_empty() { raw } else { cut_texts(s, b, raw, cuts)? };
-        packer.add_block(kept, count)?;
+        let len = kept.len() as u32;
+        map.blocks.push((packer.add_block(kept, count)?, len));
         stats.blocks_recompressed += 1;
+    }
+    if let Some(&(b, _)) = dead_docs.get(next_dead) {
+        let what = format!("a replaced doc points at text block {b}; the segment has {n_blocks}");
+        return Err(StoreError::corrupt(s.path(), 0, what));
     }
     Ok(map)
 }
@@ -723,5 +788,97 @@ mod tests {
         let moved = Segment::open(&moved.path).expect("open moved");
         let (regrouped, kept) = (merged.section_len(SectionKind::Text), moved.section_len(SectionKind::Text));
         assert!(regrouped * 10 < kept * 7, "regrouped {regrouped} B, blocks moved {kept} B");
+    }
+
+    /// Texts of varied lengths, every 17th empty; `chinese` picks the language.
+    fn text_pool(chinese: bool, n: usize, rng: &mut u64) -> Vec<String> {
+        (0..n)
+            .map(|i| {
+                if i % 17 == 0 {
+                    return String::new();
+                }
+                (0..1 + next(rng) % 60)
+                    .map(|j| {
+                        let k = next(rng) % 997;
+                        if chinese {
+                            format!("第{i}篇报道第{j}段写到城市更新工作推进了{k}个河道治理项目。")
+                        } else {
+                            format!("Report {i} paragraph {j}: the council approved {k} river projects. ")
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn next(rng: &mut u64) -> u64 {
+        *rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        *rng >> 33
+    }
+
+    /// `n` pages from doc `first` on, texts drawn from `pool` (so exact copies abound), a third
+    /// of them joining the cluster of an earlier page.
+    fn drawn(first: u32, n: u32, pool: &[String], rng: &mut u64) -> Vec<DocRecord> {
+        (first..first + n)
+            .map(|id| {
+                let mut d = sample(id, &pool[next(rng) as usize % pool.len()]);
+                if next(rng).is_multiple_of(3) && id > first {
+                    d.cluster = first + next(rng) as u32 % (id - first);
+                }
+                d
+            })
+            .collect()
+    }
+
+    /// `seg` verifies and holds exactly the live ones of `docs`, each with its text.
+    fn holds(seg: &Segment, docs: &[&DocRecord], dead: &[u32]) {
+        assert!(seg.verify().is_empty(), "{:?}", seg.verify());
+        for d in docs {
+            let found = seg.doc(d.doc_id).expect("read");
+            if dead.contains(&d.doc_id) {
+                assert!(found.is_none(), "dead doc {} kept", d.doc_id);
+                continue;
+            }
+            let (_, m) = found.expect("live doc present");
+            let block = seg.text_block(m.text_block).expect("block");
+            assert_eq!(seg.text_in(m, &block).expect("text"), d.text, "doc {}", d.doc_id);
+        }
+    }
+
+    /// Merges of inputs full of shared, empty and clustered texts under two dictionaries, with
+    /// 1-100% of the pages replaced, both ways, and the output merged again.
+    #[test]
+    fn random_merges_keep_every_live_text() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let none = |_: KeyKind, _: u64| false;
+        let mut rng = 42u64;
+        let (zh, en) = (text_pool(true, 60, &mut rng), text_pool(false, 40, &mut rng));
+        let (a, b, c) = (drawn(1, 300, &zh, &mut rng), drawn(301, 150, &en, &mut rng), drawn(451, 150, &zh, &mut rng));
+        let seg_a = Segment::open(&write_segment(dir.path(), 1, &a, &[], &none, &[]).expect("a")).expect("open");
+        let dict = seg_a.dict_bytes().expect("dict").to_vec();
+        let seg_b = Segment::open(&write_segment(dir.path(), 2, &b, &[], &none, &dict).expect("b")).expect("open");
+        let seg_c = Segment::open(&write_segment(dir.path(), 3, &c, &[], &none, &dict).expect("c")).expect("open");
+        assert_ne!(seg_b.dict_bytes().expect("dict"), dict.as_slice(), "English gets its own dictionary");
+        let all: Vec<&DocRecord> = a.iter().chain(&b).chain(&c).collect();
+        let cancel = AtomicBool::new(false);
+        let mut id = 10;
+        for share in [1, 5, 20, 50, 90, 100] {
+            let dead: Vec<u32> = (1..=600).filter(|_| next(&mut rng) % 100 < share).collect();
+            for regroup in [false, true] {
+                id += 2;
+                let mode = MergeMode { prune: None, regroup };
+                let m = merge_segments(dir.path(), id, &[&seg_a, &seg_b, &seg_c], &dead, &none, mode, &cancel)
+                    .expect("merge");
+                let merged = Segment::open(&m.path).expect("open");
+                holds(&merged, &all, &dead);
+                let mut more = dead.clone();
+                more.extend((1..=600).filter(|_| next(&mut rng) % 100 < 30));
+                more.sort_unstable();
+                more.dedup();
+                let m2 = merge_segments(dir.path(), id + 1, &[&merged], &more, &none, MergeMode::default(), &cancel)
+                    .expect("merge again");
+                holds(&Segment::open(&m2.path).expect("open"), &all, &more);
+            }
+        }
     }
 }

@@ -148,6 +148,10 @@ impl Segment {
                 supported: SEGMENT_VERSION,
             });
         }
+        if trailer.version != header.version {
+            let what = format!("trailer says format version {}, header {}", trailer.version, header.version);
+            return Err(bad(tstart + 24, &what));
+        }
         if trailer.page_size as usize != PAGE_SIZE {
             return Err(bad(tstart, "unsupported checksum page size"));
         }
@@ -907,6 +911,51 @@ mod tests {
         let e = Segment::open(&path).expect_err("version 3 is refused");
         assert!(matches!(e, StoreError::Version { found: 3, .. }), "{e}");
         assert!(e.to_string().contains("format version 3 is not supported (this build reads versions 1 to 2)"), "{e}");
+        // Header and trailer must agree.
+        let mut mixed = as_version(1);
+        let n = mixed.len();
+        mixed[n - 16..n - 12].copy_from_slice(&2u32.to_le_bytes());
+        reseal(&mut mixed);
+        std::fs::write(&path, &mixed).expect("write");
+        let e = Segment::open(&path).expect_err("mixed versions are refused");
+        assert!(e.to_string().contains("trailer says format version 2, header 1"), "{e}");
+    }
+
+    /// A merge of a segment whose documents' text places are wrong (checksums intact, as a
+    /// writer bug would leave them) fails with an error naming the file; it neither panics nor
+    /// writes a segment pointing texts at the wrong place.
+    #[test]
+    fn a_merge_refuses_inputs_whose_text_places_are_wrong() {
+        use super::merge::{merge_segments, MergeMode};
+        let none = |_: KeyKind, _: u64| false;
+        // (DocMeta field offset, value, replaced docs): the second document's text block,
+        // offset or length.
+        let cases: [(usize, u32, &[u32]); 5] =
+            [(48, u32::MAX - 1, &[]), (48, 50, &[]), (48, 50, &[121]), (52, 100_000, &[]), (56, u32::MAX, &[121])];
+        for (field, value, dead) in cases {
+            let dir = tempfile::tempdir().expect("tempdir");
+            let a = write_segment(dir.path(), 1, &docs(20), &[], &none, &[]).expect("write a");
+            let more: Vec<_> = docs(40)
+                .into_iter()
+                .skip(20)
+                .map(|mut d| {
+                    d.text.push('x');
+                    d
+                })
+                .collect();
+            let b = write_segment(dir.path(), 2, &more, &[], &none, &[]).expect("write b");
+            let docs_at = Segment::open(&b).expect("open").sections[SectionKind::Docs as usize].0;
+            let mut bytes = std::fs::read(&b).expect("read");
+            let at = docs_at + std::mem::size_of::<DocMeta>() + field;
+            bytes[at..at + 4].copy_from_slice(&value.to_le_bytes());
+            reseal(&mut bytes);
+            std::fs::write(&b, &bytes).expect("write");
+            let (seg_a, seg_b) = (Segment::open(&a).expect("a"), Segment::open(&b).expect("b"));
+            let cancel = std::sync::atomic::AtomicBool::new(false);
+            let r = merge_segments(dir.path(), 3, &[&seg_a, &seg_b], dead, &none, MergeMode::default(), &cancel);
+            let e = r.expect_err(&format!("field {field} = {value}: the merge should fail"));
+            assert!(e.to_string().contains(&b.display().to_string()), "field {field} = {value}: {e}");
+        }
     }
 
     /// Where a segment's section table starts, and its entries.

@@ -315,6 +315,11 @@ impl DocPacker {
         self.counts.len() as u32
     }
 
+    /// Documents counted in block `b` so far.
+    pub(super) fn doc_count_of(&self, b: u32) -> Option<u32> {
+        self.counts.get(b as usize).copied()
+    }
+
     /// Index of the block the next text goes into.
     pub(super) fn next_block(&self) -> u32 {
         (self.blocks.len() + self.closed.len()) as u32
