@@ -108,6 +108,15 @@ impl Segment {
         // renamed); nothing writes to a mapped file, and deletion keeps the mapping valid.
         let map = unsafe { Mmap::map(&file) }.map_err(|e| StoreError::io(path, e))?;
         let bad = |offset: usize, what: &str| StoreError::corrupt(path, offset as u64, what);
+        let readable = |found: u32| match (SEGMENT_VERSION_OLDEST..=SEGMENT_VERSION).contains(&found) {
+            true => Ok(()),
+            false => Err(StoreError::Version {
+                path: path.into(),
+                found,
+                oldest: SEGMENT_VERSION_OLDEST,
+                supported: SEGMENT_VERSION,
+            }),
+        };
         let hlen = std::mem::size_of::<SegmentHeader>();
         let tlen = std::mem::size_of::<SegmentTrailer>();
         if map.len() < hlen + tlen {
@@ -120,14 +129,7 @@ impl Segment {
         if header.crc != crc32fast::hash(&map[..28]) {
             return Err(bad(0, "header checksum mismatch"));
         }
-        if !(SEGMENT_VERSION_OLDEST..=SEGMENT_VERSION).contains(&header.version) {
-            return Err(StoreError::Version {
-                path: path.into(),
-                found: header.version,
-                oldest: SEGMENT_VERSION_OLDEST,
-                supported: SEGMENT_VERSION,
-            });
-        }
+        readable(header.version)?;
         let tstart = map.len() - tlen;
         let trailer: SegmentTrailer = bytemuck::pod_read_unaligned(&map[tstart..]);
         if trailer.magic != SEGMENT_END_MAGIC {
@@ -140,14 +142,7 @@ impl Segment {
         if trailer.crc != crc32fast::hash(&map[fstart..map.len() - 12]) {
             return Err(bad(fstart, "footer checksum mismatch"));
         }
-        if !(SEGMENT_VERSION_OLDEST..=SEGMENT_VERSION).contains(&trailer.version) {
-            return Err(StoreError::Version {
-                path: path.into(),
-                found: trailer.version,
-                oldest: SEGMENT_VERSION_OLDEST,
-                supported: SEGMENT_VERSION,
-            });
-        }
+        readable(trailer.version)?;
         if trailer.version != header.version {
             let what = format!("trailer says format version {}, header {}", trailer.version, header.version);
             return Err(bad(tstart + 24, &what));
