@@ -649,6 +649,10 @@ impl Segment {
         let mut texts: Vec<(u32, u32, u32, u32)> =
             docs.iter().enumerate().map(|(i, d)| (d.text_block, d.text_off, d.text_len, i as u32)).collect();
         texts.sort_unstable();
+        if let Some(x) = texts.last().filter(|x| x.0 as usize >= index.len()) {
+            let what = format!("doc {} points at text block {}, which does not exist", docs[x.3 as usize].doc_id, x.0);
+            return Err(self.corrupt(self.sections[SectionKind::Docs as usize].0, what));
+        }
         let mut t = 0;
         for (b, tb) in index.iter().enumerate() {
             let b = b as u32;
@@ -680,10 +684,6 @@ impl Segment {
                 return Err(self.corrupt(at_index, what));
             }
             t = end;
-        }
-        if let Some(x) = texts.get(t) {
-            let what = format!("doc {} points at text block {}, which does not exist", docs[x.3 as usize].doc_id, x.0);
-            return Err(self.corrupt(self.sections[SectionKind::Docs as usize].0, what));
         }
         for d in docs {
             self.strings(d)?;
@@ -815,6 +815,8 @@ mod tests {
             ("posting list", at(SectionKind::PeriodPostings), "postings of key"),
             ("text offset", at(SectionKind::Docs), "starts at"),
             ("block count", at(SectionKind::TextIndex), "point into it"),
+            ("short text", at(SectionKind::Docs), "its texts end at"),
+            ("missing block", at(SectionKind::Docs), "which does not exist"),
         ];
         drop(seg);
         for (what, offset, message) in cases {
@@ -844,6 +846,24 @@ mod tests {
                     let field = offset + std::mem::size_of::<DocMeta>() + 52;
                     let off = u32::from_le_bytes(good[field..field + 4].try_into().expect("4 bytes"));
                     bad[field..field + 4].copy_from_slice(&(off + 1).to_le_bytes());
+                }
+                // The last text of the first block loses its last character: the block's texts
+                // end 3 bytes before it does.
+                "short text" => {
+                    let metas: Vec<DocMeta> =
+                        good[offset..offset + 40 * 72].chunks(72).map(bytemuck::pod_read_unaligned).collect();
+                    let (i, last) = metas
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, m)| m.text_block == 0)
+                        .max_by_key(|(_, m)| m.text_off)
+                        .expect("a text in block 0");
+                    let field = offset + i * std::mem::size_of::<DocMeta>() + 56;
+                    bad[field..field + 4].copy_from_slice(&(last.text_len - 3).to_le_bytes());
+                }
+                // The first document points at block 999.
+                "missing block" => {
+                    bad[offset + 48..offset + 52].copy_from_slice(&999u32.to_le_bytes());
                 }
                 // The first block counts one document more than point into it.
                 "block count" => {
@@ -899,6 +919,21 @@ mod tests {
             let block = seg.text_block(m.text_block).expect("block");
             assert_eq!(seg.text_in(m, &block).expect("text"), d.text);
         }
+        // Merged both ways, with two pages replaced, it becomes a version 2 segment.
+        let cancel = std::sync::atomic::AtomicBool::new(false);
+        for (id, regroup) in [(2, false), (3, true)] {
+            let mode = super::merge::MergeMode { prune: None, regroup };
+            let m = super::merge::merge_segments(dir.path(), id, &[&seg], &[103, 110], &|_, _| false, mode, &cancel)
+                .expect("merge");
+            let merged = Segment::open(&m.path).expect("open merged");
+            assert!(merged.verify().is_empty(), "{:?}", merged.verify());
+            assert_eq!(merged.doc_count(), 38);
+            for d in ds.iter().filter(|d| d.doc_id != 103 && d.doc_id != 110) {
+                let (_, meta) = merged.doc(d.doc_id).expect("read").expect("present");
+                let block = merged.text_block(meta.text_block).expect("block");
+                assert_eq!(merged.text_in(meta, &block).expect("text"), d.text);
+            }
+        }
         drop(seg);
         let mut v3 = as_version(3);
         reseal(&mut v3);
@@ -923,33 +958,51 @@ mod tests {
     fn a_merge_refuses_inputs_whose_text_places_are_wrong() {
         use super::merge::{merge_segments, MergeMode};
         let none = |_: KeyKind, _: u64| false;
-        // (DocMeta field offset, value, replaced docs): the second document's text block,
-        // offset or length.
-        let cases: [(usize, u32, &[u32]); 5] =
-            [(48, u32::MAX - 1, &[]), (48, 50, &[]), (48, 50, &[121]), (52, 100_000, &[]), (56, u32::MAX, &[121])];
-        for (field, value, dead) in cases {
-            let dir = tempfile::tempdir().expect("tempdir");
-            let a = write_segment(dir.path(), 1, &docs(20), &[], &none, &[]).expect("write a");
-            let more: Vec<_> = docs(40)
-                .into_iter()
-                .skip(20)
-                .map(|mut d| {
-                    d.text.push('x');
-                    d
-                })
-                .collect();
-            let b = write_segment(dir.path(), 2, &more, &[], &none, &[]).expect("write b");
+        let dir = tempfile::tempdir().expect("tempdir");
+        // A shared dictionary, so that the merge copies blocks and reads no text for training.
+        let trained = write_segment(dir.path(), 9, &docs(60), &[], &none, &[]).expect("train");
+        let dict = Segment::open(&trained).expect("open").dict_bytes().expect("dict").to_vec();
+        assert!(!dict.is_empty());
+        let more: Vec<_> = docs(40)
+            .into_iter()
+            .skip(20)
+            .map(|mut d| {
+                d.text.push('x');
+                d
+            })
+            .collect();
+        let len = |i: usize| more[i].text.len() as u32;
+        // (Docs index in the second input, DocMeta field offset, value, replaced docs, message).
+        let cases: Vec<(usize, usize, u32, Vec<u32>, &str)> = vec![
+            (1, 48, u32::MAX - 1, vec![], "does not exist"),
+            (1, 48, 50, vec![], "does not exist"),
+            (1, 48, 50, vec![121], "a replaced doc points at text block 50"),
+            (1, 52, 100_000, vec![], "runs past"),
+            (1, 56, u32::MAX, vec![121], "overlap or run past"),
+            // The text runs on over the next one, which is replaced and cut.
+            (1, 56, len(1) + len(2), vec![122], "overlaps a replaced text"),
+            // Moved into the first block: that block now has one live document too many.
+            (15, 48, 0, vec![], "live ones point into it"),
+        ];
+        for (i, field, value, dead, message) in cases {
+            let a = write_segment(dir.path(), 1, &docs(20), &[], &none, &dict).expect("write a");
+            let b = write_segment(dir.path(), 2, &more, &[], &none, &dict).expect("write b");
             let docs_at = Segment::open(&b).expect("open").sections[SectionKind::Docs as usize].0;
             let mut bytes = std::fs::read(&b).expect("read");
-            let at = docs_at + std::mem::size_of::<DocMeta>() + field;
+            let at = docs_at + i * std::mem::size_of::<DocMeta>() + field;
             bytes[at..at + 4].copy_from_slice(&value.to_le_bytes());
             reseal(&mut bytes);
             std::fs::write(&b, &bytes).expect("write");
             let (seg_a, seg_b) = (Segment::open(&a).expect("a"), Segment::open(&b).expect("b"));
+            assert_eq!(seg_b.dict_bytes().expect("dict"), dict.as_slice());
             let cancel = std::sync::atomic::AtomicBool::new(false);
-            let r = merge_segments(dir.path(), 3, &[&seg_a, &seg_b], dead, &none, MergeMode::default(), &cancel);
-            let e = r.expect_err(&format!("field {field} = {value}: the merge should fail"));
-            assert!(e.to_string().contains(&b.display().to_string()), "field {field} = {value}: {e}");
+            let r = merge_segments(dir.path(), 3, &[&seg_a, &seg_b], &dead, &none, MergeMode::default(), &cancel);
+            let e = r.expect_err(&format!("doc {i} field {field} = {value}: the merge should fail"));
+            let e = e.to_string();
+            assert!(
+                e.contains(&b.display().to_string()) && e.contains(message),
+                "doc {i} field {field} = {value}: {e}"
+            );
         }
     }
 

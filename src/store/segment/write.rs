@@ -542,6 +542,23 @@ mod tests {
     }
 
     #[test]
+    fn a_half_full_block_closes_before_a_group_that_would_overflow_it() {
+        let t = TEXT_BLOCK_TARGET;
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut packer = DocPacker::new(dir.path(), &dir.path().join("seg"), Vec::new()).expect("packer");
+        assert_eq!(packer.add_text(&vec![b'x'; t / 2]).expect("add").0, 0);
+        // A small group fits: the block stays open.
+        packer.before_group(t / 4).expect("group");
+        assert_eq!(packer.add_text(&vec![b'x'; t / 8]).expect("add").0, 0);
+        // A group that would take the block past 1.5 targets closes it first.
+        packer.before_group(t).expect("group");
+        assert_eq!(packer.add_text(&vec![b'x'; t / 8]).expect("add").0, 1);
+        // A block under half full stays open whatever comes.
+        packer.before_group(4 * t).expect("group");
+        assert_eq!(packer.add_text(&vec![b'x'; 10]).expect("add").0, 1);
+    }
+
+    #[test]
     fn blocks_close_once_they_reach_the_target() {
         let t = TEXT_BLOCK_TARGET;
         assert_eq!(block_ranges(&[10, t - 10, 5, 5]), vec![0..2, 2..4]);
