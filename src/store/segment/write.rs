@@ -555,7 +555,7 @@ mod tests {
         assert_eq!(packer.add_text(&vec![b'x'; t / 8]).expect("add").0, 1);
         // A block under half full stays open whatever comes.
         packer.before_group(4 * t).expect("group");
-        assert_eq!(packer.add_text(&vec![b'x'; 10]).expect("add").0, 1);
+        assert_eq!(packer.add_text(&[b'x'; 10]).expect("add").0, 1);
     }
 
     #[test]
