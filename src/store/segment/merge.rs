@@ -298,22 +298,18 @@ fn merge_dict(ctx: &Ctx<'_>) -> Result<Vec<u8>> {
 fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result<(u32, u64, u32, u32)> {
     let (dir, inputs, is_dead) = (ctx.dir, ctx.inputs, ctx.is_dead);
     let mut packer = DocPacker::new(dir, out.path(), merge_dict(ctx)?)?;
-    let mut maps = Vec::with_capacity(inputs.len());
-    let regrouped = if ctx.regroup {
+    let placed: Vec<Placed> = if ctx.regroup {
         let places = regroup_texts(&mut packer, ctx)?;
         stats.blocks_recompressed = u64::from(packer.block_count());
-        places
+        places.into_iter().map(Placed::Each).collect()
     } else {
-        for s in inputs {
-            maps.push(merge_texts(&mut packer, ctx, s, stats)?);
-        }
-        Vec::new()
+        inputs.iter().map(|s| merge_texts(&mut packer, ctx, s, stats).map(Placed::Blocks)).collect::<Result<_>>()?
     };
     let (mut docs, mut dropped, mut min_doc, mut max_doc) = (0u32, 0u64, 0u32, 0u32);
     // Live documents per merged block, against the counts the blocks were given.
     let mut live = vec![0u32; packer.block_count() as usize];
     out.begin(SectionKind::Docs)?;
-    for (k, s) in inputs.iter().enumerate() {
+    for (s, placed) in inputs.iter().zip(&placed) {
         for (i, m) in s.docs()?.iter().enumerate() {
             if i % 4096 == 4095 {
                 ctx.check_cancel()?;
@@ -322,12 +318,9 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result
                 dropped += 1;
                 continue;
             }
-            let (text_block, text_off) = match (maps.get(k), regrouped.get(k)) {
-                (Some(map), _) => map.place(s, m)?,
-                (None, Some(places)) => places[i],
-                (None, None) => {
-                    return Err(StoreError::Limit(format!("{}: merge input {k} not placed", dir.display())))
-                }
+            let (text_block, text_off) = match placed {
+                Placed::Blocks(map) => map.place(s, m)?,
+                Placed::Each(places) => places[i],
             };
             match live.get_mut(text_block as usize) {
                 Some(n) => *n += 1,
@@ -378,6 +371,14 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result
 }
 
 /// Where one input's texts landed in the merged segment.
+enum Placed {
+    /// Moved block for block ([`merge_texts`]).
+    Blocks(BlockMap),
+    /// Placed one by one ([`regroup_texts`]): (block, offset) by Docs index.
+    Each(Vec<(u32, u32)>),
+}
+
+/// Where one input's blocks landed in the merged segment.
 struct BlockMap {
     /// By input block: its merged index ([`DROPPED`]: no live document left) and its length
     /// after the cuts.
@@ -422,8 +423,8 @@ impl BlockMap {
 /// `place_texts` in write.rs), reading them back in that order; returns each input's (block,
 /// offset) by Docs index (dead documents: unused).
 ///
-/// Texts equal in their UTF-8 hash, length and exact hash are stored once. Only a cluster's own
-/// texts are compared: an exact copy joins its original's cluster.
+/// A text byte-equal to one already placed in its cluster is stored once (an exact copy joins
+/// its original's cluster); the cluster's distinct texts are held while it is placed.
 fn regroup_texts(packer: &mut DocPacker, ctx: &Ctx<'_>) -> Result<Vec<Vec<(u32, u32)>>> {
     let inputs = ctx.inputs;
     let metas: Vec<&[DocMeta]> = inputs.iter().map(|s| s.docs()).collect::<Result<_>>()?;
@@ -442,41 +443,35 @@ fn regroup_texts(packer: &mut DocPacker, ctx: &Ctx<'_>) -> Result<Vec<Vec<(u32, 
     // block twice. Version 1 segments (doc order) get no such help: up to one decompression per
     // document.
     let mut cache = BlockCache::new(REGROUP_CACHE_BLOCKS);
-    let mut seen: HashMap<(u64, u32, u64), (u32, u32)> = HashMap::new();
+    // The cluster's texts placed so far, by (hash, length): where, and the bytes to confirm.
+    let mut seen: HashMap<(u64, u32), (Place, Vec<u8>)> = HashMap::new();
     let mut g = 0;
     while g < order.len() {
         ctx.check_cancel()?;
         let cluster = order[g].0;
         let end = g + order[g..].iter().take_while(|o| o.0 == cluster).count();
-        let meta =
-            |o: &(u32, u32, u32, u32)| -> Result<DocMeta> {
-                metas.get(o.2 as usize).and_then(|m| m.get(o.3 as usize)).copied().ok_or_else(|| {
-                    StoreError::Limit(format!("{}: regrouping lost track of a document", ctx.dir.display()))
-                })
-            };
+        // (`order` holds indices into `metas` only.)
+        let meta = |o: &(u32, u32, u32, u32)| metas[o.2 as usize][o.3 as usize];
         // The cluster's bytes, its exact copies counted once, for the block-closing rule.
-        let mut distinct: Vec<(u64, u32)> = Vec::with_capacity(end - g);
-        for o in &order[g..end] {
-            let m = meta(o)?;
-            distinct.push((m.exact, m.text_len));
-        }
+        let mut distinct: Vec<(u64, u32)> = order[g..end].iter().map(|o| (meta(o).exact, meta(o).text_len)).collect();
         distinct.sort_unstable();
         distinct.dedup();
         let bytes: usize = distinct.iter().map(|d| d.1 as usize).sum();
         packer.before_group(bytes)?;
         seen.clear();
         for o in &order[g..end] {
-            let (s, m) = (inputs[o.2 as usize], meta(o)?);
+            let (s, m) = (inputs[o.2 as usize], meta(o));
             let text = s.text_in(&m, cache.get(s, o.2, m.text_block)?)?.as_bytes();
-            let id = (xxhash_rust::xxh3::xxh3_64(text), m.text_len, m.exact);
-            let at = match seen.get(&id) {
-                Some(&at) => {
-                    packer.share(at.0);
-                    at
+            let at = match seen.entry((xxhash_rust::xxh3::xxh3_64(text), m.text_len)) {
+                std::collections::hash_map::Entry::Occupied(e) if e.get().1 == text => {
+                    packer.share(e.get().0 .0);
+                    e.get().0
                 }
-                None => {
+                // A hash shared by another text: stored on its own.
+                std::collections::hash_map::Entry::Occupied(_) => packer.add_text(text)?,
+                std::collections::hash_map::Entry::Vacant(e) => {
                     let at = packer.add_text(text)?;
-                    seen.insert(id, at);
+                    e.insert((at, text.to_vec()));
                     at
                 }
             };
@@ -486,6 +481,9 @@ fn regroup_texts(packer: &mut DocPacker, ctx: &Ctx<'_>) -> Result<Vec<Vec<(u32, 
     }
     Ok(places)
 }
+
+/// A text's (block, offset) in the merged segment.
+type Place = (u32, u32);
 
 /// Decompressed input blocks [`regroup_texts`] keeps (~10 MB): enough for the runs of 256
 /// flushes read side by side.

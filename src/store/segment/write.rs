@@ -341,10 +341,11 @@ impl DocPacker {
     /// reaches [`TEXT_BLOCK_TARGET`].
     pub(super) fn add_text(&mut self, text: &[u8]) -> Result<(u32, u32)> {
         let block = self.next_block();
-        let off = u32::try_from(self.raw.len())
-            .map_err(|_| StoreError::Limit(format!("{}: a text block over 4 GiB", self.path.display())))?;
-        u32::try_from(self.raw.len() + text.len())
-            .map_err(|_| StoreError::Limit(format!("{}: a text block over 4 GiB", self.path.display())))?;
+        // Offsets are u32: the block's end must fit, and then so does the text's start.
+        if u32::try_from(self.raw.len() + text.len()).is_err() {
+            return Err(StoreError::Limit(format!("{}: a text block over 4 GiB", self.path.display())));
+        }
+        let off = self.raw.len() as u32;
         self.raw.extend_from_slice(text);
         if self.counts.len() == block as usize {
             self.counts.push(0);
