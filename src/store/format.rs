@@ -9,10 +9,15 @@ use bytemuck::{Pod, Zeroable};
 /// The format version written by this code, for every file kind but the manifest and segments.
 pub const FORMAT_VERSION: u32 = 1;
 
-/// The segment format version this code writes. Version 2 frees the order of texts in the text
-/// blocks (a block's documents need not be consecutive in the doc table, and exact copies share
-/// one stored text); version 1 segments obey the version 2 rules and are read as they are.
-pub const SEGMENT_VERSION: u32 = 2;
+/// The segment format version this code writes. Version 3 packs the key tables (blocks of
+/// [`KEY_BLOCK_ENTRIES`] entries, each field bit-packed at the width its block needs, found
+/// through a [`KeyBlockHead`] per block) and sizes the Bloom filter exactly. Version 2 freed the
+/// order of texts in the text blocks (a block's documents need not be consecutive in the doc
+/// table, and exact copies share one stored text); version 1 segments obey the version 2 rules.
+/// Versions 1 and 2 keep 16-byte [`KeyEntry`] tables with fences, and are read as they are.
+pub const SEGMENT_VERSION: u32 = 3;
+/// The first segment version with packed key tables.
+pub const PACKED_KEYS_VERSION: u32 = 3;
 /// The oldest segment format version this code reads.
 pub const SEGMENT_VERSION_OLDEST: u32 = 1;
 
@@ -76,15 +81,15 @@ impl KeyKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u32)]
 pub enum SectionKind {
-    /// `[KeyEntry]` of period features, sorted by key.
+    /// Period-feature keys, sorted: packed blocks (version 3), or `[KeyEntry]` (versions 1-2).
     PeriodKeys = 1,
     /// Delta-varint doc-id lists of period features.
     PeriodPostings = 2,
-    /// `[KeyEntry]` of fingerprints.
+    /// Fingerprint keys, laid out as PeriodKeys.
     FingerprintKeys = 3,
     /// Postings of fingerprints.
     FingerprintPostings = 4,
-    /// `[KeyEntry]` of exact hashes.
+    /// Exact-hash keys, laid out as PeriodKeys.
     ExactKeys = 5,
     /// Postings of exact hashes.
     ExactPostings = 6,
@@ -104,28 +109,38 @@ pub enum SectionKind {
     Deletes = 13,
     /// `[u32]`: CRC32 of each `PAGE_SIZE` page of the data region.
     PageCrcs = 14,
-    /// `[u64]`: the first key of every [`FENCE_STRIDE`] entries of PeriodKeys.
-    PeriodFences = 15,
-    /// Fences of FingerprintKeys.
-    FingerprintFences = 16,
-    /// Fences of ExactKeys.
-    ExactFences = 17,
+    /// The index of PeriodKeys: `[KeyBlockHead]`, one per block (version 3), or `[u64]` fences,
+    /// the first key of every [`FENCE_STRIDE`] entries (versions 1-2).
+    PeriodIndex = 15,
+    /// The index of FingerprintKeys.
+    FingerprintIndex = 16,
+    /// The index of ExactKeys.
+    ExactIndex = 17,
     /// `[u64]`: blocked Bloom filter over every key of every kind (see [`bloom_probe`]).
     Bloom = 18,
 }
 
-/// Key-table entries per fence: 256 entries of 16 bytes fill one checksum page.
+/// Versions 1-2: key-table entries per fence (256 entries of 16 bytes fill one checksum page).
 pub const FENCE_STRIDE: usize = 256;
+
+/// Version 3: key entries per packed block (the last block of a table may hold fewer).
+pub const KEY_BLOCK_ENTRIES: usize = 128;
 
 /// Bits of Bloom filter per key.
 pub const BLOOM_BITS_PER_KEY: usize = 10;
 
 /// The Bloom filter's block (a u64 word index, 8 words = 512 bits = one cache line) and the six
-/// bit positions inside the block for `key` of `kind`, in a filter of `blocks` blocks (a power of
-/// two).
+/// bit positions inside the block for `key` of `kind`, in a filter of `blocks` blocks.
 pub fn bloom_probe(kind: KeyKind, key: u64, blocks: usize) -> (usize, [u16; 6]) {
     let h = xxhash_rust::xxh3::xxh3_64_with_seed(&key.to_le_bytes(), 0xB100_0000 + kind as u64);
-    let block = (h as usize) & (blocks - 1);
+    // Versions 1-2 always wrote a power of two of blocks and took the low bits; any other size
+    // takes the high bits of a multiply, so a filter need not be rounded up (a third of it, on
+    // average, was rounding).
+    let block = if blocks.is_power_of_two() {
+        (h as usize) & (blocks - 1)
+    } else {
+        ((u128::from(h) * blocks as u128) >> 64) as usize
+    };
     let mut bits = [0u16; 6];
     let mut x = h.rotate_left(32);
     for b in &mut bits {
@@ -151,19 +166,19 @@ impl SectionKind {
         SectionKind::Text,
         SectionKind::Dict,
         SectionKind::Deletes,
-        SectionKind::PeriodFences,
-        SectionKind::FingerprintFences,
-        SectionKind::ExactFences,
+        SectionKind::PeriodIndex,
+        SectionKind::FingerprintIndex,
+        SectionKind::ExactIndex,
         SectionKind::Bloom,
         SectionKind::PageCrcs,
     ];
 
-    /// The fence section of a key kind.
-    pub fn fences_of(kind: KeyKind) -> SectionKind {
+    /// The index section of a key kind's table (block heads, or fences before version 3).
+    pub fn index_of(kind: KeyKind) -> SectionKind {
         match kind {
-            KeyKind::Period => SectionKind::PeriodFences,
-            KeyKind::Fingerprint => SectionKind::FingerprintFences,
-            KeyKind::Exact => SectionKind::ExactFences,
+            KeyKind::Period => SectionKind::PeriodIndex,
+            KeyKind::Fingerprint => SectionKind::FingerprintIndex,
+            KeyKind::Exact => SectionKind::ExactIndex,
         }
     }
 
@@ -195,7 +210,8 @@ pub struct SegmentHeader {
     pub crc: u32,
 }
 
-/// One entry of a key table.
+/// One entry of a key table: the record of a version 1-2 table as stored, and of a packed
+/// table once decoded.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Pod, Zeroable, PartialEq, Eq)]
 pub struct KeyEntry {
@@ -206,6 +222,44 @@ pub struct KeyEntry {
     pub value: u32,
     /// Number of documents with the key.
     pub count: u32,
+}
+
+/// Head of one packed key block (version 3): where its body is and how wide its fields are.
+///
+/// The body holds `entries` keys, then `entries` counts, then `entries` values, each array
+/// bit-packed (least significant bit first) at its field's width: key `i` is `first_key` plus
+/// its `key_bits`-wide field, its count 1 plus its `count_bits`-wide field, and its value the
+/// `value_bits`-wide field plus `doc_base` (count 1: a doc id) or `list_base` (count 2+: an
+/// offset in the postings section).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable, PartialEq, Eq)]
+pub struct KeyBlockHead {
+    /// The block's smallest key.
+    pub first_key: u64,
+    /// Byte offset of the block's body in the key section.
+    pub body: u64,
+    /// Added to the value field of a key held by one document.
+    pub doc_base: u32,
+    /// Added to the value field of a key held by several.
+    pub list_base: u32,
+    /// Entries in the block, 1 to [`KEY_BLOCK_ENTRIES`].
+    pub entries: u16,
+    /// Width of the key field (0 to 64).
+    pub key_bits: u8,
+    /// Width of the count field (0 to 32).
+    pub count_bits: u8,
+    /// Width of the value field (0 to 32).
+    pub value_bits: u8,
+    /// Reserved, zero.
+    pub reserved: [u8; 3],
+}
+
+impl KeyBlockHead {
+    /// Length of the body in bytes.
+    pub fn body_len(&self) -> u64 {
+        let bits = u64::from(self.key_bits) + u64::from(self.count_bits) + u64::from(self.value_bits);
+        (u64::from(self.entries) * bits).div_ceil(8)
+    }
 }
 
 /// Fixed-size metadata of one document.
@@ -313,6 +367,7 @@ pub struct SegmentTrailer {
 
 const _: () = assert!(std::mem::size_of::<SegmentHeader>() == 32);
 const _: () = assert!(std::mem::size_of::<KeyEntry>() == 16);
+const _: () = assert!(std::mem::size_of::<KeyBlockHead>() == 32);
 const _: () = assert!(std::mem::size_of::<DocMeta>() == 72);
 const _: () = assert!(std::mem::size_of::<UrlEntry>() == 16);
 const _: () = assert!(std::mem::size_of::<TextBlock>() == 24);

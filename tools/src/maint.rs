@@ -86,12 +86,12 @@ pub fn inspect(args: &InspectArgs) -> Result<()> {
     let mut keys = [0u64; 3];
     for s in index.segments() {
         let sec = |k| s.section_len(k);
-        // Postings: key tables, lists, fences, and the Bloom filter over all keys.
+        // Postings: key tables, lists, their indexes, and the Bloom filter over all keys.
         let p: u64 = KeyKind::ALL
             .into_iter()
             .flat_map(|k| {
                 let (keys, lists) = SectionKind::keys_of(k);
-                [keys, lists, SectionKind::fences_of(k)]
+                [keys, lists, SectionKind::index_of(k)]
             })
             .chain([SectionKind::Bloom])
             .map(sec)
@@ -104,11 +104,10 @@ pub fn inspect(args: &InspectArgs) -> Result<()> {
         files += s.file_len();
         docs += u64::from(s.doc_count());
         for k in KeyKind::ALL {
-            let (ks, _) = SectionKind::keys_of(k);
-            keys[k as usize] += sec(ks) / 16;
+            keys[k as usize] += s.key_count(k)?;
         }
         segs.push(json!({
-            "id": s.id(), "docs": s.doc_count(), "doc_range": s.doc_range(), "bytes": s.file_len(),
+            "id": s.id(), "version": s.version(), "docs": s.doc_count(), "doc_range": s.doc_range(), "bytes": s.file_len(),
             "postings_bytes": p, "text_bytes": t,
         }));
     }

@@ -6,8 +6,8 @@
 //! dictionary that compressed most of the inputs (flushes reuse the index's dictionary, so
 //! usually all of them): blocks under it are copied still compressed, and only blocks under
 //! another dictionary or losing a replaced page's text are decompressed and compressed again.
-//! Memory stays small whatever the inputs' size: the k-way cursors, one posting list, the
-//! fences, one Bloom-filter pass; it grows only by ~16 bytes per text block (a few bytes per
+//! Memory stays small whatever the inputs' size: the k-way cursors (one decoded key block
+//! each), one posting list, one Bloom-filter pass (key-block heads go to a spool file); it grows only by ~16 bytes per text block (a few bytes per
 //! page: where each input block went, and each merged block's document count) and with the
 //! replaced documents. A full compaction may instead regroup every text
 //! ([`MergeMode::regroup`]), which holds 24 bytes per page and a cache of 256 decompressed
@@ -27,9 +27,10 @@ use super::super::catalog::PrunedInfo;
 use super::super::error::{Result, StoreError};
 use super::super::format::*;
 use super::super::pruned::PrunePolicy;
+use super::keys::KeyPacker;
 use super::out::{SegmentOut, Spool};
 use super::write::{encode_list, sample_stride, segment_file_name, train_dict, DocPacker, DICT_MAX_SAMPLE_BYTES};
-use super::Segment;
+use super::{KeyCursor, Segment};
 
 /// What a merge wrote.
 #[derive(Debug)]
@@ -81,12 +82,12 @@ pub fn merge_segments(
     let mut out = SegmentOut::create(&path, id)?;
     let ctx = Ctx { dir, inputs, is_dead: &is_dead, cancel, regroup: mode.regroup };
     let mut newly_pruned = Vec::new();
-    let mut fences: Vec<(SectionKind, Vec<u64>)> = Vec::new();
+    let mut indexes: Vec<(SectionKind, Spool)> = Vec::new();
     let mut n_keys = 0u64;
     for kind in KeyKind::ALL {
         let policy = prune.filter(|_| kind != KeyKind::Exact);
-        let (f, n) = merge_keys(&mut out, &ctx, kind, skip_key, policy, &mut newly_pruned)?;
-        fences.push((SectionKind::fences_of(kind), f));
+        let (heads, n) = merge_keys(&mut out, &ctx, kind, skip_key, policy, &mut newly_pruned)?;
+        indexes.push((SectionKind::index_of(kind), heads));
         n_keys += n;
     }
     let mut merged =
@@ -99,7 +100,7 @@ pub fn merge_segments(
     for s in inputs {
         deletes.extend(s.deletes()?.iter().filter(|&&d| d < min_input));
     }
-    merged.path = out.finish_segment(deletes, fences, n_keys, (docs, min_doc, max_doc))?;
+    merged.path = out.finish_segment(deletes, indexes, n_keys, (docs, min_doc, max_doc))?;
     merged.docs = docs;
     merged.dropped = dropped;
     Ok(merged)
@@ -124,7 +125,8 @@ impl Ctx<'_> {
     }
 }
 
-/// The key table and postings of one kind; returns the fences and the number of keys.
+/// The key table and postings of one kind; returns the key-block heads (spooled: a large merge
+/// has millions) and the number of keys.
 fn merge_keys(
     out: &mut SegmentOut,
     ctx: &Ctx<'_>,
@@ -132,17 +134,18 @@ fn merge_keys(
     skip_key: &dyn Fn(KeyKind, u64) -> bool,
     prune: Option<&PrunePolicy>,
     newly_pruned: &mut Vec<(KeyKind, u64, PrunedInfo)>,
-) -> Result<(Vec<u64>, u64)> {
+) -> Result<(Spool, u64)> {
     let (dir, inputs, is_dead) = (ctx.dir, ctx.inputs, ctx.is_dead);
-    let tables: Vec<&[KeyEntry]> = inputs.iter().map(|s| s.key_entries(kind)).collect::<Result<_>>()?;
-    let mut heads = vec![0usize; inputs.len()];
+    let mut cursors: Vec<KeyCursor<'_>> = inputs.iter().map(|s| s.keys(kind)).collect::<Result<_>>()?;
+    // Each input's entry at the front of the merge.
+    let mut current: Vec<Option<KeyEntry>> = cursors.iter_mut().map(|c| c.next_entry()).collect::<Result<_>>()?;
     let mut heap: BinaryHeap<Reverse<(u64, usize)>> =
-        tables.iter().enumerate().filter_map(|(i, t)| t.first().map(|e| Reverse((e.key, i)))).collect();
+        current.iter().enumerate().filter_map(|(i, e)| e.map(|e| Reverse((e.key, i)))).collect();
     let (ks, ps) = SectionKind::keys_of(kind);
     let mut postings = Spool::new(dir);
     let mut list = Vec::new();
-    let mut fences = Vec::new();
-    let mut n = 0u64;
+    let mut packer = KeyPacker::default();
+    let mut heads = Spool::new(dir);
     let mut holders: Vec<usize> = Vec::with_capacity(inputs.len());
     let mut ids: Vec<u32> = Vec::new();
     out.begin(ks)?;
@@ -165,7 +168,7 @@ fn merge_keys(
         let skip = skip_key(kind, key);
         ids.clear();
         for &h in &holders {
-            let e = tables[h][heads[h]];
+            let Some(e) = current[h] else { continue };
             if !skip {
                 inputs[h].postings_of(kind, &e)?.decode_into(&mut ids).ok_or_else(|| {
                     StoreError::corrupt(
@@ -175,8 +178,8 @@ fn merge_keys(
                     )
                 })?;
             }
-            heads[h] += 1;
-            if let Some(next) = tables[h].get(heads[h]) {
+            current[h] = cursors[h].next_entry()?;
+            if let Some(next) = current[h] {
                 if next.key <= key {
                     return Err(StoreError::corrupt(
                         inputs[h].path(),
@@ -211,15 +214,16 @@ fn merge_keys(
         list.clear();
         let entry = encode_list(key, &ids, postings.len(), &mut list, kind, out.path())?;
         postings.write(&list)?;
-        if n.is_multiple_of(FENCE_STRIDE as u64) {
-            fences.push(key);
+        packer.push(entry, &mut |body| out.put(body))?;
+        if packer.heads_waiting() >= 4096 {
+            heads.write(bytemuck::cast_slice(&packer.take_heads()))?;
         }
-        n += 1;
-        out.put(bytemuck::bytes_of(&entry))?;
     }
+    let (last, n) = packer.finish(&mut |body| out.put(body))?;
+    heads.write(bytemuck::cast_slice(&last))?;
     out.end()?;
     out.section_from(ps, postings)?;
-    Ok((fences, n))
+    Ok((heads, n))
 }
 
 /// The site id of a document of the inputs.

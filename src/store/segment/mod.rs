@@ -5,12 +5,13 @@
 //! (4 KiB) the first time anything reads a page, so a flipped byte anywhere is an error naming the
 //! file and offset before any answer depends on it; [`Segment::verify`] checks everything.
 
+mod keys;
 mod merge;
 mod out;
 mod write;
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use memmap2::Mmap;
 
@@ -41,6 +42,8 @@ pub struct Segment {
     page_crcs_at: usize,
     pages: usize,
     verified: Vec<AtomicU64>,
+    /// Per key kind: [`Segment::key_index`]'s checks passed (they need not run per lookup).
+    index_checked: [AtomicBool; 3],
     dict: Option<zstd::dict::DecoderDictionary<'static>>,
 }
 
@@ -97,6 +100,59 @@ impl Postings<'_> {
             }
         }
         Some(())
+    }
+}
+
+/// Reads a segment's key table of one kind front to back, a block at a time.
+pub struct KeyCursor<'a> {
+    seg: &'a Segment,
+    kind: KeyKind,
+    /// A version 1-2 table, read in place; empty for a packed one.
+    fixed: &'a [KeyEntry],
+    next_block: usize,
+    /// Where the next block's body must start.
+    body_end: u64,
+    buf: Vec<KeyEntry>,
+    pos: usize,
+}
+
+impl KeyCursor<'_> {
+    /// The next entry, or `None` after the last.
+    pub fn next_entry(&mut self) -> Result<Option<KeyEntry>> {
+        if !self.seg.packed_keys() {
+            let e = self.fixed.get(self.pos).copied();
+            self.pos += usize::from(e.is_some());
+            return Ok(e);
+        }
+        if self.pos == self.buf.len() {
+            let heads = self.seg.key_index(self.kind)?;
+            if self.next_block >= heads.len() {
+                return Ok(None);
+            }
+            let block = self.seg.key_block(self.kind, self.next_block)?;
+            // Bodies must tile the section, or a merge would silently drop the keys of a gap.
+            if block.head.body != self.body_end {
+                let at = self.seg.sections[SectionKind::index_of(self.kind) as usize].0
+                    + self.next_block * std::mem::size_of::<KeyBlockHead>();
+                let what = format!(
+                    "{} key block {} starts at byte {}, not at {}",
+                    self.kind.name(),
+                    self.next_block,
+                    block.head.body,
+                    self.body_end
+                );
+                return Err(self.seg.corrupt(at, what));
+            }
+            self.body_end = keys::PackedBlock::body_range(&block.head).1;
+            self.buf.clear();
+            for i in 0..block.len() {
+                self.buf.push(self.seg.block_entry(self.kind, &block, i)?);
+            }
+            self.next_block += 1;
+            self.pos = 0;
+        }
+        self.pos += 1;
+        Ok(Some(self.buf[self.pos - 1]))
     }
 }
 
@@ -192,6 +248,7 @@ impl Segment {
             page_crcs_at: cs,
             pages,
             verified,
+            index_checked: Default::default(),
             dict: None,
         };
         let dict = seg.section(SectionKind::Dict)?;
@@ -332,15 +389,25 @@ impl Segment {
             return Ok(true);
         }
         let blocks = words.len() / 8;
-        if !blocks.is_power_of_two() || !words.len().is_multiple_of(8) {
-            return Err(
-                self.corrupt(self.sections[SectionKind::Bloom as usize].0, "Bloom filter size is not a power of two")
-            );
+        // Before packed key tables, filters were always a power of two of blocks.
+        if !words.len().is_multiple_of(8) || (!self.packed_keys() && !blocks.is_power_of_two()) {
+            let at = self.sections[SectionKind::Bloom as usize].0;
+            return Err(self.corrupt(at, "Bloom filter size is not a whole number of blocks of the right count"));
         }
         let (base, bits) = bloom_probe(kind, key, blocks);
         let start = self.sections[SectionKind::Bloom as usize].0 + base * 8;
         self.check(start, start + 64)?;
         Ok(bits.iter().all(|&b| words[base + (b as usize >> 6)] >> (b & 63) & 1 != 0))
+    }
+
+    /// The segment's format version.
+    pub fn version(&self) -> u32 {
+        self.trailer.version
+    }
+
+    /// True for a segment whose key tables are packed blocks (version 3 on).
+    fn packed_keys(&self) -> bool {
+        self.trailer.version >= PACKED_KEYS_VERSION
     }
 
     /// The posting list of `key`, if the segment has it.
@@ -349,35 +416,110 @@ impl Segment {
             return Ok(None);
         }
         let (ks, _) = SectionKind::keys_of(kind);
-        let table: &[KeyEntry] = self.table(ks)?;
-        // Fences narrow the search to one page of the key table.
-        let fk = SectionKind::fences_of(kind);
-        let fences: &[u64] = self.table(fk)?;
-        let (mut lo, mut hi) = (0usize, table.len());
-        if !fences.is_empty() && key != u64::MAX {
-            let (f, _) = self.search_in::<u64, u64>(fk, fences, 0, fences.len(), key + 1, |x| *x)?;
-            if f == 0 {
+        let ix = SectionKind::index_of(kind);
+        let entry = if self.packed_keys() {
+            // The last block whose first key is not above `key`, then a search inside it.
+            let heads = self.key_index(kind)?;
+            let (f, found) = self.search_in::<KeyBlockHead, u64>(ix, heads, 0, heads.len(), key, |h| h.first_key)?;
+            let b = match (found, f) {
+                (true, _) => f,
+                (false, 0) => return Ok(None),
+                (false, _) => f - 1,
+            };
+            let block = self.key_block(kind, b)?;
+            let at = self.sections[ks as usize].0 + block.head.body as usize;
+            let found =
+                block.find(key).map_err(|what| self.corrupt(at, format!("{} key block: {what}", kind.name())))?;
+            let Some(i) = found else { return Ok(None) };
+            self.block_entry(kind, &block, i)?
+        } else {
+            let table: &[KeyEntry] = self.table(ks)?;
+            // Fences narrow the search to one page of the key table.
+            let fences: &[u64] = self.table(ix)?;
+            let (mut lo, mut hi) = (0usize, table.len());
+            if !fences.is_empty() && key != u64::MAX {
+                let (f, _) = self.search_in::<u64, u64>(ix, fences, 0, fences.len(), key + 1, |x| *x)?;
+                if f == 0 {
+                    return Ok(None);
+                }
+                lo = (f - 1) * FENCE_STRIDE;
+                hi = (lo + FENCE_STRIDE).min(table.len());
+            }
+            let (i, found) = self.search_in::<KeyEntry, u64>(ks, table, lo, hi, key, |e| e.key)?;
+            if !found {
                 return Ok(None);
             }
-            lo = (f - 1) * FENCE_STRIDE;
-            hi = (lo + FENCE_STRIDE).min(table.len());
-        }
-        let (i, found) = self.search_in::<KeyEntry, u64>(ks, table, lo, hi, key, |e| e.key)?;
-        if !found {
-            return Ok(None);
-        }
-        let entry = *self.record(table, ks, i)?;
+            *self.record(table, ks, i)?
+        };
         self.postings_of(kind, &entry).map(Some)
     }
 
-    /// All key entries of a kind, checked (for merges and inspection).
-    pub fn key_entries(&self, kind: KeyKind) -> Result<&[KeyEntry]> {
-        let (ks, _) = SectionKind::keys_of(kind);
-        self.section(ks)?;
-        self.table(ks)
+    /// The heads of a packed key table, after the checks that cost nothing: a table with keys
+    /// has heads, and the last block ends where the table does (a lost index, or its end cut
+    /// off, would otherwise read as fewer keys).
+    fn key_index(&self, kind: KeyKind) -> Result<&[KeyBlockHead]> {
+        let (ks, ix) = (SectionKind::keys_of(kind).0, SectionKind::index_of(kind));
+        let heads: &[KeyBlockHead] = self.table(ix)?;
+        if self.index_checked[kind as usize].load(Ordering::Relaxed) {
+            return Ok(heads);
+        }
+        let (s, e) = self.sections[ks as usize];
+        let end = match heads.len() {
+            0 => 0,
+            n => keys::PackedBlock::body_range(&self.key_block(kind, n - 1)?.head).1,
+        };
+        if end != (e - s) as u64 {
+            let what = format!("{} key table holds {} bytes, its blocks end at {end}", kind.name(), e - s);
+            return Err(self.corrupt(s, what));
+        }
+        self.index_checked[kind as usize].store(true, Ordering::Relaxed);
+        Ok(heads)
     }
 
-    /// The posting list of a key entry taken from [`Segment::key_entries`].
+    /// Packed block `b` of a kind's key table, its head's and body's pages checked.
+    fn key_block(&self, kind: KeyKind, b: usize) -> Result<keys::PackedBlock<'_>> {
+        let (ks, ix) = (SectionKind::keys_of(kind).0, SectionKind::index_of(kind));
+        let heads: &[KeyBlockHead] = self.table(ix)?;
+        let head = *self.record(heads, ix, b)?;
+        let (s, e) = self.sections[ks as usize];
+        let block = keys::PackedBlock::new(head, &self.map[s..e]).map_err(|what| {
+            self.corrupt(self.sections[ix as usize].0 + b * std::mem::size_of::<KeyBlockHead>(), what)
+        })?;
+        let (from, to) = keys::PackedBlock::body_range(&head);
+        self.check(s + from as usize, s + to as usize)?;
+        Ok(block)
+    }
+
+    /// Entry `i` of a packed block; a field that overflows is corruption at the block's body.
+    fn block_entry(&self, kind: KeyKind, block: &keys::PackedBlock<'_>, i: usize) -> Result<KeyEntry> {
+        let at = self.sections[SectionKind::keys_of(kind).0 as usize].0 + block.head.body as usize;
+        block.entry(i).map_err(|what| self.corrupt(at, format!("{} key block: {what}", kind.name())))
+    }
+
+    /// Every key entry of a kind, in key order (for merges, checks and inspection).
+    pub fn keys(&self, kind: KeyKind) -> Result<KeyCursor<'_>> {
+        let fixed = match self.packed_keys() {
+            true => &[][..],
+            false => {
+                let (ks, _) = SectionKind::keys_of(kind);
+                self.section(ks)?;
+                self.table(ks)?
+            }
+        };
+        Ok(KeyCursor { seg: self, kind, fixed, next_block: 0, body_end: 0, buf: Vec::new(), pos: 0 })
+    }
+
+    /// Number of key entries of a kind.
+    pub fn key_count(&self, kind: KeyKind) -> Result<u64> {
+        let (ks, ix) = (SectionKind::keys_of(kind).0, SectionKind::index_of(kind));
+        if !self.packed_keys() {
+            return Ok(self.table::<KeyEntry>(ks)?.len() as u64);
+        }
+        self.section(ix)?;
+        Ok(self.table::<KeyBlockHead>(ix)?.iter().map(|h| u64::from(h.entries)).sum())
+    }
+
+    /// The posting list of a key entry taken from [`Segment::keys`].
     pub fn postings_of(&self, kind: KeyKind, entry: &KeyEntry) -> Result<Postings<'_>> {
         match entry.count {
             0 => {
@@ -576,34 +718,32 @@ impl Segment {
 
     fn verify_structure(&self) -> Result<()> {
         for kind in KeyKind::ALL {
-            let keys = self.key_entries(kind)?;
-            let at = self.sections[SectionKind::keys_of(kind).0 as usize].0;
-            if keys.windows(2).any(|w| w[0].key >= w[1].key) {
-                return Err(self.corrupt(at, "key table not sorted"));
+            let (ks, ix) = (SectionKind::keys_of(kind).0, SectionKind::index_of(kind));
+            self.section(ks)?;
+            self.section(ix)?;
+            match self.packed_keys() {
+                true => self.verify_key_blocks(kind)?,
+                false => self.verify_fences(kind)?,
             }
-            // Fences and the Bloom filter answer for the table: a wrong one would hide keys.
-            let fk = SectionKind::fences_of(kind);
-            self.section(fk)?;
-            let fences: &[u64] = self.table(fk)?;
-            let want = keys.iter().step_by(FENCE_STRIDE).map(|k| k.key);
-            if !fences.is_empty()
-                && (fences.len() != keys.len().div_ceil(FENCE_STRIDE) || !want.eq(fences.iter().copied()))
-            {
-                return Err(self.corrupt(
-                    self.sections[fk as usize].0,
-                    format!("{} fences do not match the key table", kind.name()),
-                ));
-            }
+            // The Bloom filter answers for the table: a wrong one would hide keys.
             self.section(SectionKind::Bloom)?;
+            let mut keys = self.keys(kind)?;
+            let mut prev = None;
             let mut ids = Vec::new();
-            for k in keys {
+            while let Some(k) = keys.next_entry()? {
+                if prev.is_some_and(|p| p >= k.key) {
+                    return Err(
+                        self.corrupt(self.sections[ks as usize].0, format!("{} key table not sorted", kind.name()))
+                    );
+                }
+                prev = Some(k.key);
                 if !self.may_contain(kind, k.key)? {
                     let what =
                         format!("the Bloom filter rules out {} key {:016x}, which the table holds", kind.name(), k.key);
                     return Err(self.corrupt(self.sections[SectionKind::Bloom as usize].0, what));
                 }
                 ids.clear();
-                self.postings_of(kind, k)?.decode_into(&mut ids).ok_or_else(|| {
+                self.postings_of(kind, &k)?.decode_into(&mut ids).ok_or_else(|| {
                     self.corrupt(0, format!("{} postings of key {:016x} do not decode", kind.name(), k.key))
                 })?;
             }
@@ -634,6 +774,41 @@ impl Segment {
         let urls = self.url_entries()?;
         if urls.windows(2).any(|w| (w[0].url_hash, w[0].doc_id) >= (w[1].url_hash, w[1].doc_id)) {
             return Err(self.corrupt(self.sections[SectionKind::Urls as usize].0, "URL table not sorted"));
+        }
+        Ok(())
+    }
+
+    /// Packed key blocks tile their section in order (the last one ending with it: see
+    /// [`Segment::key_index`]), and each head's first key is its block's.
+    fn verify_key_blocks(&self, kind: KeyKind) -> Result<()> {
+        let ix = SectionKind::index_of(kind);
+        let heads = self.key_index(kind)?;
+        let mut end = 0;
+        for b in 0..heads.len() {
+            let block = self.key_block(kind, b)?;
+            let at = self.sections[ix as usize].0 + b * std::mem::size_of::<KeyBlockHead>();
+            if block.head.body != end {
+                let what = format!("{} key block {b} starts at byte {}, not at {end}", kind.name(), block.head.body);
+                return Err(self.corrupt(at, what));
+            }
+            if block.key(0) != Some(block.head.first_key) {
+                return Err(self.corrupt(at, format!("{} key block {b}: its first key is not its head's", kind.name())));
+            }
+            end = keys::PackedBlock::body_range(&block.head).1;
+        }
+        Ok(())
+    }
+
+    /// Versions 1-2: fences, when present, are every [`FENCE_STRIDE`]th key.
+    fn verify_fences(&self, kind: KeyKind) -> Result<()> {
+        let (ks, ix) = (SectionKind::keys_of(kind).0, SectionKind::index_of(kind));
+        let keys: &[KeyEntry] = self.table(ks)?;
+        let fences: &[u64] = self.table(ix)?;
+        let want = keys.iter().step_by(FENCE_STRIDE).map(|k| k.key);
+        if !fences.is_empty() && (fences.len() != keys.len().div_ceil(FENCE_STRIDE) || !want.eq(fences.iter().copied()))
+        {
+            let what = format!("{} fences do not match the key table", kind.name());
+            return Err(self.corrupt(self.sections[ix as usize].0, what));
         }
         Ok(())
     }
@@ -805,12 +980,17 @@ mod tests {
         reseal(&mut resealed);
         assert_eq!(resealed, good, "reseal should reproduce an untouched segment");
         let at = |kind: SectionKind| seg.sections[kind as usize].0;
+        // The block-start case moves the second of at least three blocks.
+        assert!(seg.key_index(KeyKind::Fingerprint).expect("heads").len() >= 3);
         let cases: Vec<(&str, usize, &str)> = vec![
-            ("fence", at(SectionKind::FingerprintFences), "fences do not match"),
+            ("block start", at(SectionKind::FingerprintIndex) + 32 + 8, "starts at byte"),
+            ("block key", at(SectionKind::FingerprintKeys), "its first key is not its head's"),
+            ("block widths", at(SectionKind::PeriodIndex) + 26, "widths"),
+            ("table end", at(SectionKind::ExactIndex) + 24, "its blocks end at"),
+            ("doc base", at(SectionKind::FingerprintIndex) + 16, "value past 2^32"),
             ("Bloom filter", at(SectionKind::Bloom), "Bloom filter rules out"),
             ("deletes", at(SectionKind::Deletes), "deletes not sorted"),
             ("trailer", good.len() - 40, "the trailer says 41 documents"),
-            ("key count", at(SectionKind::PeriodKeys), "a key with no documents"),
             ("URL table", at(SectionKind::Urls), "URL table not sorted"),
             ("posting list", at(SectionKind::PeriodPostings), "postings of key"),
             ("text offset", at(SectionKind::Docs), "starts at"),
@@ -831,8 +1011,21 @@ mod tests {
                 "deletes" => bad[offset..offset + 4].copy_from_slice(&5u32.to_le_bytes()),
                 // The document count, 40, becomes 41.
                 "trailer" => bad[offset..offset + 4].copy_from_slice(&41u32.to_le_bytes()),
-                // The first key entry's count field.
-                "key count" => bad[offset + 12..offset + 16].copy_from_slice(&0u32.to_le_bytes()),
+                // The second fingerprint block's body starts a byte late.
+                "block start" => {
+                    let body = u64::from_le_bytes(good[offset..offset + 8].try_into().expect("8 bytes"));
+                    bad[offset..offset + 8].copy_from_slice(&(body + 1).to_le_bytes());
+                }
+                // 65-bit keys.
+                "block widths" => bad[offset] = 65,
+                // The one exact-key block loses its last entry.
+                "table end" => {
+                    let n = u16::from_le_bytes([good[offset], good[offset + 1]]);
+                    assert!(n > 1);
+                    bad[offset..offset + 2].copy_from_slice(&(n - 1).to_le_bytes());
+                }
+                // Single-document ids offset so far that they overflow.
+                "doc base" => bad[offset..offset + 4].copy_from_slice(&u32::MAX.to_le_bytes()),
                 // The first two URL entries swap places.
                 "URL table" => {
                     let (a, b) = (good[offset..offset + 16].to_vec(), good[offset + 16..offset + 32].to_vec());
@@ -881,74 +1074,175 @@ mod tests {
         }
     }
 
-    #[test]
-    fn version_1_segments_are_read_and_later_versions_refused() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        // Each page its own cluster and no two texts equal: texts lie in doc order, the layout
-        // version 1 wrote. Turn the file into a version 1 file: versions, and each block's
-        // reserved field holding the Docs index of its first document.
-        let ds = docs(40);
-        let path = write_segment(dir.path(), 1, &ds, &[], &|_, _| false, &[]).expect("write");
-        let good = std::fs::read(&path).expect("read");
-        let seg = Segment::open(&path).expect("open");
-        let metas = seg.docs().expect("docs").to_vec();
-        let index_at = seg.sections[SectionKind::TextIndex as usize].0;
-        drop(seg);
-        let as_version = |v: u32| {
-            let mut b = good.clone();
-            let n = b.len();
-            b[8..12].copy_from_slice(&v.to_le_bytes());
-            let crc = crc32fast::hash(&b[..28]);
-            b[28..32].copy_from_slice(&crc.to_le_bytes());
-            b[n - 16..n - 12].copy_from_slice(&v.to_le_bytes());
-            b
-        };
-        let mut v1 = as_version(1);
-        let mut first = 0u32;
-        for (b, chunk) in metas.chunk_by(|x, y| x.text_block == y.text_block).enumerate() {
-            assert_eq!(chunk[0].text_block as usize, b, "texts in doc order");
-            let field = index_at + 24 * b + 16;
-            v1[field..field + 4].copy_from_slice(&first.to_le_bytes());
-            first += chunk.len() as u32;
-        }
-        reseal(&mut v1);
-        std::fs::write(&path, &v1).expect("write");
-        let seg = Segment::open(&path).expect("a version 1 segment opens");
-        assert!(seg.verify().is_empty(), "{:?}", seg.verify());
-        for (d, m) in ds.iter().zip(seg.docs().expect("docs")) {
-            let block = seg.text_block(m.text_block).expect("block");
-            assert_eq!(seg.text_in(m, &block).expect("text"), d.text);
-        }
-        // Merged both ways, with two pages replaced, it becomes a version 2 segment.
-        let cancel = std::sync::atomic::AtomicBool::new(false);
-        for (id, regroup) in [(2, false), (3, true)] {
-            let mode = super::merge::MergeMode { prune: None, regroup };
-            let m = super::merge::merge_segments(dir.path(), id, &[&seg], &[103, 110], &|_, _| false, mode, &cancel)
-                .expect("merge");
-            let merged = Segment::open(&m.path).expect("open merged");
-            assert!(merged.verify().is_empty(), "{:?}", merged.verify());
-            assert_eq!(merged.doc_count(), 38);
-            for d in ds.iter().filter(|d| d.doc_id != 103 && d.doc_id != 110) {
-                let (_, meta) = merged.doc(d.doc_id).expect("read").expect("present");
-                let block = merged.text_block(meta.text_block).expect("block");
-                assert_eq!(merged.text_in(meta, &block).expect("text"), d.text);
+    /// Rewrites `seg` (the current version) at `path` in format `version` (1 or 2), as those
+    /// versions' writers laid it out: 16-byte key entries with a fence every [`FENCE_STRIDE`]
+    /// keys, a Bloom filter of a power of two of blocks, and for version 1 each text block's
+    /// reserved field holding the Docs index of its first document (texts must lie in doc
+    /// order). Every other section is copied as it is, in the same order.
+    fn write_old(seg: &Segment, path: &Path, version: u32) -> PathBuf {
+        let mut out = out::SegmentOut::create_old(path, seg.id(), version).expect("create");
+        let mut present: Vec<SectionKind> =
+            SectionKind::ALL.into_iter().filter(|&k| seg.sections[k as usize].0 != 0).collect();
+        present.sort_by_key(|&k| seg.sections[k as usize].0);
+        let (mut n_keys, mut fences) = (0, std::collections::HashMap::new());
+        for kind in present {
+            let bytes = seg.section(kind).expect("section");
+            let key_kind = KeyKind::ALL.into_iter().find(|&k| SectionKind::keys_of(k).0 == kind);
+            let index_of = KeyKind::ALL.into_iter().find(|&k| SectionKind::index_of(k) == kind);
+            if let Some(k) = key_kind {
+                let mut cursor = seg.keys(k).expect("keys");
+                let mut table = Vec::new();
+                while let Some(e) = cursor.next_entry().expect("entry") {
+                    table.push(e);
+                }
+                n_keys += table.len() as u64;
+                fences.insert(kind as u32, table.iter().step_by(FENCE_STRIDE).map(|e| e.key).collect::<Vec<u64>>());
+                out.section(kind, bytemuck::cast_slice(&table)).expect("keys");
+            } else if let Some(k) = index_of {
+                let f = &fences[&(SectionKind::keys_of(k).0 as u32)];
+                out.section(kind, bytemuck::cast_slice(f)).expect("fences");
+            } else if kind == SectionKind::Bloom {
+                out.bloom_section(n_keys).expect("bloom");
+            } else if kind == SectionKind::TextIndex && version == 1 {
+                let mut index: Vec<TextBlock> = bytes.chunks(24).map(bytemuck::pod_read_unaligned).collect();
+                let metas = seg.docs().expect("docs");
+                let mut first = 0u32;
+                for (b, chunk) in metas.chunk_by(|x, y| x.text_block == y.text_block).enumerate() {
+                    assert_eq!(chunk[0].text_block as usize, b, "texts in doc order");
+                    index[b].reserved = first;
+                    first += chunk.len() as u32;
+                }
+                out.section(kind, bytemuck::cast_slice(&index)).expect("text index");
+            } else if kind != SectionKind::PageCrcs {
+                out.section(kind, bytes).expect("section");
             }
         }
-        drop(seg);
-        let mut v3 = as_version(3);
-        reseal(&mut v3);
-        std::fs::write(&path, &v3).expect("write");
-        let e = Segment::open(&path).expect_err("version 3 is refused");
-        assert!(matches!(e, StoreError::Version { found: 3, .. }), "{e}");
-        assert!(e.to_string().contains("format version 3 is not supported (this build reads versions 1 to 2)"), "{e}");
+        let (lo, hi) = seg.doc_range();
+        out.finish(seg.doc_count(), lo, hi).expect("finish")
+    }
+
+    /// All entries of one key table.
+    fn all_keys(seg: &Segment, kind: KeyKind) -> Vec<KeyEntry> {
+        let mut cursor = seg.keys(kind).expect("keys");
+        std::iter::from_fn(|| cursor.next_entry().expect("entry")).collect()
+    }
+
+    #[test]
+    fn versions_1_and_2_are_read_and_merged_into_the_current_one_and_later_versions_refused() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        // Each page its own cluster and no two texts equal: texts lie in doc order, the layout
+        // version 1 wrote.
+        let ds = docs(40);
+        let path = write_segment(dir.path(), 1, &ds, &[], &|_, _| false, &[]).expect("write");
+        let current = Segment::open(&path).expect("open");
+        assert_eq!(current.version(), SEGMENT_VERSION);
+        // Later pages, in a current segment beside the old one: how an upgraded index merges.
+        let later: Vec<_> = docs(60).into_iter().skip(40).collect();
+        let all: Vec<_> = ds.iter().chain(&later).collect();
+        let dead = [103, 110, 150];
+        let cancel = std::sync::atomic::AtomicBool::new(false);
+        for version in [1, 2] {
+            let old_dir = dir.path().join(format!("v{version}"));
+            std::fs::create_dir_all(&old_dir).expect("mkdir");
+            let old_path = write_old(&current, &old_dir.join(segment_file_name(1)), version);
+            let seg = Segment::open(&old_path).expect("an old segment opens");
+            assert_eq!(seg.version(), version);
+            assert!(seg.verify().is_empty(), "version {version}: {:?}", seg.verify());
+            let n: u64 = KeyKind::ALL.into_iter().map(|k| seg.key_count(k).expect("count")).sum();
+            assert_eq!(
+                seg.section_len(SectionKind::Bloom),
+                (n as usize * 10).div_ceil(512).next_power_of_two() as u64 * 64
+            );
+            for kind in KeyKind::ALL {
+                assert_eq!(all_keys(&seg, kind), all_keys(&current, kind), "version {version} {} keys", kind.name());
+            }
+            for d in &ds {
+                let (_, m) = seg.doc(d.doc_id).expect("read").expect("present");
+                let block = seg.text_block(m.text_block).expect("block");
+                assert_eq!(seg.text_in(m, &block).expect("text"), d.text);
+                for &k in &d.fingerprints {
+                    let mut ids = Vec::new();
+                    seg.postings(KeyKind::Fingerprint, k)
+                        .expect("postings")
+                        .expect("present")
+                        .decode_into(&mut ids)
+                        .expect("decode");
+                    assert!(ids.contains(&d.doc_id), "version {version}: key {k:016x}");
+                }
+            }
+            // Merged with the current segment both ways, three pages replaced, they become one
+            // current segment.
+            let later_path = write_segment(&old_dir, 5, &later, &[], &|_, _| false, &[]).expect("write later");
+            let later_seg = Segment::open(&later_path).expect("open later");
+            for (id, regroup) in [(2, false), (3, true)] {
+                let mode = super::merge::MergeMode { prune: None, regroup };
+                let inputs = [&seg, &later_seg];
+                let m = super::merge::merge_segments(&old_dir, id, &inputs, &dead, &|_, _| false, mode, &cancel)
+                    .expect("merge");
+                let merged = Segment::open(&m.path).expect("open merged");
+                assert_eq!(merged.version(), SEGMENT_VERSION);
+                assert!(merged.verify().is_empty(), "{:?}", merged.verify());
+                assert_eq!(merged.doc_count(), 57);
+                for d in &all {
+                    let found = merged.doc(d.doc_id).expect("read");
+                    assert_eq!(found.is_none(), dead.contains(&d.doc_id));
+                    let Some((_, meta)) = found else { continue };
+                    let block = merged.text_block(meta.text_block).expect("block");
+                    assert_eq!(merged.text_in(meta, &block).expect("text"), d.text);
+                    for &k in &d.period {
+                        let mut ids = Vec::new();
+                        merged
+                            .postings(KeyKind::Period, k)
+                            .expect("postings")
+                            .expect("present")
+                            .decode_into(&mut ids)
+                            .expect("decode");
+                        assert!(ids.contains(&d.doc_id) && !dead.iter().any(|x| ids.contains(x)));
+                    }
+                }
+            }
+            // A wrong fence is found, and so is a key entry with no documents.
+            drop(seg);
+            let old_bytes = std::fs::read(&old_path).expect("read");
+            let at = |kind: SectionKind| {
+                section_entries(&old_bytes).1.iter().find(|e| e.kind == kind as u32).expect("section").offset as usize
+            };
+            let cases = [
+                (at(SectionKind::FingerprintIndex), "fences do not match"),
+                (at(SectionKind::FingerprintKeys) + 12, "a key with no documents"),
+            ];
+            for (at, message) in cases {
+                let mut bad = old_bytes.clone();
+                match message {
+                    "fences do not match" => bad[at] ^= 1,
+                    _ => bad[at..at + 4].copy_from_slice(&0u32.to_le_bytes()),
+                }
+                reseal(&mut bad);
+                std::fs::write(&old_path, &bad).expect("write");
+                let problems = Segment::open(&old_path).expect("opens").verify();
+                assert!(problems.iter().any(|p| p.what.contains(message)), "{problems:?}");
+            }
+        }
+        drop(current);
+        let good = std::fs::read(&path).expect("read");
+        let as_version = |header: u32, trailer: u32| {
+            let mut b = good.clone();
+            let n = b.len();
+            b[8..12].copy_from_slice(&header.to_le_bytes());
+            let crc = crc32fast::hash(&b[..28]);
+            b[28..32].copy_from_slice(&crc.to_le_bytes());
+            b[n - 16..n - 12].copy_from_slice(&trailer.to_le_bytes());
+            reseal(&mut b);
+            b
+        };
+        std::fs::write(&path, as_version(4, 4)).expect("write");
+        let e = Segment::open(&path).expect_err("version 4 is refused");
+        assert!(matches!(e, StoreError::Version { found: 4, .. }), "{e}");
+        assert!(e.to_string().contains("format version 4 is not supported (this build reads versions 1 to 3)"), "{e}");
         // Header and trailer must agree.
-        let mut mixed = as_version(1);
-        let n = mixed.len();
-        mixed[n - 16..n - 12].copy_from_slice(&2u32.to_le_bytes());
-        reseal(&mut mixed);
-        std::fs::write(&path, &mixed).expect("write");
+        std::fs::write(&path, as_version(2, 3)).expect("write");
         let e = Segment::open(&path).expect_err("mixed versions are refused");
-        assert!(e.to_string().contains("trailer says format version 2, header 1"), "{e}");
+        assert!(e.to_string().contains("trailer says format version 3, header 2"), "{e}");
     }
 
     /// A merge of a segment whose documents' text places are wrong (checksums intact, as a
@@ -1003,6 +1297,99 @@ mod tests {
                 e.contains(&b.display().to_string()) && e.contains(message),
                 "doc {i} field {field} = {value}: {e}"
             );
+        }
+    }
+
+    /// `path` rewritten by `edit` (given the bytes and the section table's offset and entries),
+    /// then resealed so that only the structure checks can object.
+    fn edit_segment(path: &Path, edit: impl FnOnce(&mut Vec<u8>, usize, &[SectionEntry])) {
+        let mut bytes = std::fs::read(path).expect("read");
+        let (table_at, entries) = section_entries(&bytes);
+        edit(&mut bytes, table_at, &entries);
+        reseal(&mut bytes);
+        std::fs::write(path, &bytes).expect("write");
+    }
+
+    #[test]
+    fn packed_lookups_find_every_key_and_nothing_else() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = write_segment(dir.path(), 1, &docs(60), &[], &|_, _| false, &[]).expect("write");
+        // A Bloom filter of all ones lets every probe through to the block search.
+        edit_segment(&path, |b, _, entries| {
+            let e = entries.iter().find(|e| e.kind == SectionKind::Bloom as u32).expect("Bloom");
+            b[e.offset as usize..(e.offset + e.len) as usize].fill(0xFF);
+        });
+        let seg = Segment::open(&path).expect("open");
+        assert!(seg.verify().is_empty(), "{:?}", seg.verify());
+        for kind in KeyKind::ALL {
+            let table = all_keys(&seg, kind);
+            let held = |k: u64| table.binary_search_by_key(&k, |e| e.key).is_ok();
+            let count = |k: u64| seg.postings(kind, k).expect("lookup").map(|p| p.len());
+            for e in &table {
+                assert_eq!(count(e.key), Some(e.count as usize), "{} key {:016x}", kind.name(), e.key);
+                for near in [e.key.wrapping_sub(1), e.key.wrapping_add(1)] {
+                    if !held(near) {
+                        assert_eq!(count(near), None, "{} key {near:016x}", kind.name());
+                    }
+                }
+            }
+            let heads = seg.key_index(kind).expect("heads");
+            assert_eq!(heads.len(), table.len().div_ceil(KEY_BLOCK_ENTRIES));
+            for h in heads {
+                assert!(held(h.first_key) && count(h.first_key).is_some());
+            }
+            for k in [0, u64::MAX, table[0].key / 2] {
+                if !held(k) {
+                    assert_eq!(count(k), None, "{} key {k:016x}", kind.name());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_packed_table_whose_index_is_lost_or_cut_is_an_error_not_fewer_keys() {
+        use super::merge::{merge_segments, MergeMode};
+        let dir = tempfile::tempdir().expect("tempdir");
+        let ds = docs(60);
+        let good = write_segment(dir.path(), 1, &ds, &[], &|_, _| false, &[]).expect("write");
+        let good_bytes = std::fs::read(&good).expect("read");
+        let key = ds[59].fingerprints[0];
+        let cancel = std::sync::atomic::AtomicBool::new(false);
+        // (what, edit of the FingerprintIndex section: its length, or its second head's body
+        // offset; message).
+        /// Edits the section table entry at the offset given, or the section it names.
+        type Damage = fn(&mut [u8], usize, &SectionEntry);
+        let cases: [(&str, Damage, &str); 3] = [
+            ("lost", |b, at, _| b[at + 16..at + 24].copy_from_slice(&0u64.to_le_bytes()), "its blocks end at"),
+            ("cut", |b, at, e| b[at + 16..at + 24].copy_from_slice(&(e.len - 32).to_le_bytes()), "its blocks end at"),
+            (
+                "gap",
+                |b, _, e| {
+                    let f = e.offset as usize + 32 + 8;
+                    let body = u64::from_le_bytes(b[f..f + 8].try_into().expect("8 bytes"));
+                    b[f..f + 8].copy_from_slice(&(body + 1).to_le_bytes());
+                },
+                "starts at byte",
+            ),
+        ];
+        for (what, edit, message) in cases {
+            std::fs::write(&good, &good_bytes).expect("write");
+            edit_segment(&good, |b, table_at, entries| {
+                let i = entries.iter().position(|e| e.kind == SectionKind::FingerprintIndex as u32).expect("index");
+                edit(b, table_at + 24 * i, &entries[i]);
+            });
+            let seg = Segment::open(&good).expect("opens: the damage is structural");
+            if what != "gap" {
+                let e = seg.postings(KeyKind::Fingerprint, key).map(|_| ()).expect_err(what);
+                assert!(e.to_string().contains(message), "{what}: {e}");
+            }
+            let mut cursor = seg.keys(KeyKind::Fingerprint).expect("cursor");
+            let e = std::iter::from_fn(|| cursor.next_entry().transpose()).find_map(|r| r.err()).expect(what);
+            assert!(e.to_string().contains(message), "{what}: {e}");
+            let r = merge_segments(dir.path(), 2, &[&seg], &[], &|_, _| false, MergeMode::default(), &cancel);
+            let e = r.map(|_| ()).expect_err(what).to_string();
+            assert!(e.contains(message) && e.contains(&good.display().to_string()), "{what}: {e}");
+            assert!(seg.verify().iter().any(|p| p.what.contains(message)), "{what}: {:?}", seg.verify());
         }
     }
 

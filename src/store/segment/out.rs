@@ -1,6 +1,6 @@
 //! Streaming segment output: sections are written to a temporary file one after another while
 //! the page checksums are computed on the fly, so that building a segment of any size needs
-//! memory for its Bloom filter pass and fences only, never for the whole file.
+//! memory for its Bloom filter pass and key-block heads only, never for the whole file.
 //!
 //! A section produced at the same time as another (postings beside their key table, texts
 //! beside the doc table) goes to a [`Spool`] and is copied in when its turn comes.
@@ -13,6 +13,7 @@ use bytemuck::Zeroable;
 use super::super::error::{Result, StoreError};
 use super::super::format::*;
 use super::super::fsutil::{publish, temp_in};
+use super::keys::PackedBlock;
 
 /// Bytes buffered before a write to the file.
 const OUT_BUFFER: usize = 1 << 20;
@@ -83,11 +84,24 @@ pub(super) struct SegmentOut {
     page_crcs: Vec<u32>,
     table: Vec<SectionEntry>,
     open: Option<(SectionKind, u64)>,
+    /// The format version written: [`SEGMENT_VERSION`] but in tests of older versions.
+    version: u32,
 }
 
 impl SegmentOut {
     /// Starts segment `id` at `path` (its final name): writes the header.
     pub(super) fn create(path: &Path, id: u64) -> Result<SegmentOut> {
+        SegmentOut::create_version(path, id, SEGMENT_VERSION)
+    }
+
+    /// Starts a segment of an older format `version`, for tests that read old segments. Only the
+    /// layout of key tables and the Bloom filter's size follow it; the caller writes the rest.
+    #[cfg(test)]
+    pub(super) fn create_old(path: &Path, id: u64, version: u32) -> Result<SegmentOut> {
+        SegmentOut::create_version(path, id, version)
+    }
+
+    fn create_version(path: &Path, id: u64, version: u32) -> Result<SegmentOut> {
         let dir = path.parent().unwrap_or(Path::new("."));
         let tmp = temp_in(dir)?;
         let mut out = SegmentOut {
@@ -100,9 +114,9 @@ impl SegmentOut {
             page_crcs: Vec::new(),
             table: Vec::with_capacity(SectionKind::ALL.len()),
             open: None,
+            version,
         };
-        let mut header =
-            SegmentHeader { magic: SEGMENT_MAGIC, version: SEGMENT_VERSION, segment_id: id, ..Zeroable::zeroed() };
+        let mut header = SegmentHeader { magic: SEGMENT_MAGIC, version, segment_id: id, ..Zeroable::zeroed() };
         header.crc = crc32fast::hash(&bytemuck::bytes_of(&header)[..28]);
         out.raw(bytemuck::bytes_of(&header))?;
         Ok(out)
@@ -206,20 +220,51 @@ impl SegmentOut {
     }
 
     /// Calls `f` with every key of the key-table sections written so far, read back from the
-    /// file (they are too large to keep in memory in a big merge).
+    /// file (they are too large to keep in memory in a big merge). Packed tables need their
+    /// index sections written too.
     fn for_each_written_key(&mut self, f: &mut dyn FnMut(KeyKind, u64)) -> Result<()> {
         self.flush_buf()?;
-        let file = self.tmp.reopen().map_err(|e| self.io(e))?;
-        let mut r = BufReader::with_capacity(OUT_BUFFER, file);
+        let reader = |out: &SegmentOut, at: u64, capacity: usize| -> Result<BufReader<std::fs::File>> {
+            let file = out.tmp.reopen().map_err(|e| out.io(e))?;
+            let mut r = BufReader::with_capacity(capacity, file);
+            r.seek(SeekFrom::Start(at)).map_err(|e| out.io(e))?;
+            Ok(r)
+        };
         for kind in KeyKind::ALL {
             let ks = SectionKind::keys_of(kind).0;
-            let Some(e) = self.table.iter().find(|e| e.kind == ks as u32) else { continue };
-            r.seek(SeekFrom::Start(e.offset)).map_err(|e| self.io(e))?;
-            let mut rec = [0u8; 16];
-            for _ in 0..e.len / 16 {
-                r.read_exact(&mut rec).map_err(|e| self.io(e))?;
-                let entry: KeyEntry = bytemuck::pod_read_unaligned(&rec);
-                f(kind, entry.key);
+            let Some(keys) = self.table.iter().find(|e| e.kind == ks as u32).copied() else { continue };
+            let mut r = reader(self, keys.offset, OUT_BUFFER)?;
+            if self.version < PACKED_KEYS_VERSION {
+                let mut rec = [0u8; 16];
+                for _ in 0..keys.len / 16 {
+                    r.read_exact(&mut rec).map_err(|e| self.io(e))?;
+                    let entry: KeyEntry = bytemuck::pod_read_unaligned(&rec);
+                    f(kind, entry.key);
+                }
+                continue;
+            }
+            let ix = SectionKind::index_of(kind);
+            let Some(index) = self.table.iter().find(|e| e.kind == ix as u32).copied() else {
+                return Err(StoreError::Limit(format!(
+                    "{}: {ix:?} not written before the Bloom filter",
+                    self.path.display()
+                )));
+            };
+            // Heads and bodies are both in table order: two sequential readers.
+            let mut heads = reader(self, index.offset, 64 << 10)?;
+            let mut rec = [0u8; std::mem::size_of::<KeyBlockHead>()];
+            let mut body = Vec::new();
+            for _ in 0..index.len / rec.len() as u64 {
+                heads.read_exact(&mut rec).map_err(|e| self.io(e))?;
+                let head: KeyBlockHead = bytemuck::pod_read_unaligned(&rec);
+                body.resize(head.body_len() as usize, 0);
+                r.read_exact(&mut body).map_err(|e| self.io(e))?;
+                let block = PackedBlock::new(KeyBlockHead { body: 0, ..head }, &body)
+                    .map_err(|what| StoreError::Limit(format!("{}: {what}", self.path.display())))?;
+                for i in 0..block.len() {
+                    let key = block.key(i);
+                    f(kind, key.ok_or_else(|| StoreError::Limit(format!("{}: a key past 2^64", self.path.display())))?);
+                }
             }
         }
         Ok(())
@@ -238,7 +283,11 @@ impl SegmentOut {
                 .ok()
                 .and_then(|n| n.checked_mul(BLOOM_BITS_PER_KEY))
                 .ok_or_else(|| StoreError::Limit(format!("{}: too many keys", self.path.display())))?;
-            let blocks = bits.div_ceil(512).next_power_of_two();
+            // Versions 1-2 rounded the filter up to a power of two of blocks (see bloom_probe).
+            let blocks = match self.version < PACKED_KEYS_VERSION {
+                true => bits.div_ceil(512).next_power_of_two(),
+                false => bits.div_ceil(512),
+            };
             let per_pass = (pass_bytes / 64).max(1);
             let mut first = 0;
             while first < blocks {
@@ -261,20 +310,21 @@ impl SegmentOut {
         self.end()
     }
 
-    /// The sections every segment ends with (deletes, sorted here; fences; the Bloom filter over
-    /// the `n_keys` keys written), then [`SegmentOut::finish`].
+    /// The sections every segment ends with (deletes, sorted here; the key-block heads of each
+    /// kind's index section; the Bloom filter over the `n_keys` keys written), then
+    /// [`SegmentOut::finish`].
     pub(super) fn finish_segment(
         mut self,
         mut deletes: Vec<u32>,
-        fences: Vec<(SectionKind, Vec<u64>)>,
+        indexes: Vec<(SectionKind, Spool)>,
         n_keys: u64,
         (doc_count, min_doc, max_doc): (u32, u32, u32),
     ) -> Result<PathBuf> {
         deletes.sort_unstable();
         deletes.dedup();
         self.section(SectionKind::Deletes, bytemuck::cast_slice(&deletes))?;
-        for (kind, f) in fences {
-            self.section(kind, bytemuck::cast_slice(&f))?;
+        for (kind, heads) in indexes {
+            self.section_from(kind, heads)?;
         }
         self.bloom_section(n_keys)?;
         self.finish(doc_count, min_doc, max_doc)
@@ -282,7 +332,7 @@ impl SegmentOut {
 
     /// Writes the page checksums, the section table and the trailer, then fsyncs the file,
     /// renames it to its final name and fsyncs the directory.
-    fn finish(mut self, doc_count: u32, min_doc: u32, max_doc: u32) -> Result<PathBuf> {
+    pub(super) fn finish(mut self, doc_count: u32, min_doc: u32, max_doc: u32) -> Result<PathBuf> {
         if let Some((open, _)) = self.open {
             return Err(StoreError::Limit(format!("{}: section {open:?} still open", self.path.display())));
         }
@@ -312,7 +362,7 @@ impl SegmentOut {
             max_doc,
             page_size: PAGE_SIZE as u32,
             page_crcs_crc: crc32fast::hash(crc_bytes),
-            version: SEGMENT_VERSION,
+            version: self.version,
             crc: 0,
             magic: SEGMENT_END_MAGIC,
         };
@@ -355,17 +405,31 @@ mod tests {
         assert_eq!(&body[body.len() - 4..], b"tail");
     }
 
-    /// The filter's bytes when built `pass_bytes` at a time over the same key tables.
-    fn bloom_bytes(pass_bytes: usize) -> Vec<u8> {
+    /// The keys of each kind the filter tests build from.
+    fn test_keys(kind: KeyKind) -> Vec<KeyEntry> {
+        let mut keys: Vec<KeyEntry> = (0..3000u64)
+            .map(|i| KeyEntry { key: i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ kind as u64, value: 1, count: 1 })
+            .collect();
+        keys.sort_unstable_by_key(|e| e.key);
+        keys
+    }
+
+    /// The filter's bytes when built `pass_bytes` at a time over the same key tables, packed
+    /// (the current version) or as 16-byte entries (`version` 2).
+    fn bloom_bytes(pass_bytes: usize, version: u32) -> Vec<u8> {
         let dir = tempfile::tempdir().unwrap();
-        let mut out = SegmentOut::create(&dir.path().join("b.ddb"), 1).unwrap();
+        let mut out = SegmentOut::create_old(&dir.path().join("b.ddb"), 1, version).unwrap();
         let mut n = 0;
         for kind in KeyKind::ALL {
-            let keys: Vec<KeyEntry> = (0..3000u64)
-                .map(|i| KeyEntry { key: i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ kind as u64, value: 1, count: 1 })
-                .collect();
+            let keys = test_keys(kind);
             n += keys.len() as u64;
-            out.section(SectionKind::keys_of(kind).0, bytemuck::cast_slice(&keys)).unwrap();
+            if version < PACKED_KEYS_VERSION {
+                out.section(SectionKind::keys_of(kind).0, bytemuck::cast_slice(&keys)).unwrap();
+                continue;
+            }
+            let (bodies, heads) = super::super::keys::pack_table(&keys).unwrap();
+            out.section(SectionKind::keys_of(kind).0, &bodies).unwrap();
+            out.section(SectionKind::index_of(kind), bytemuck::cast_slice(&heads)).unwrap();
         }
         out.bloom_in_passes(n, pass_bytes).unwrap();
         let e = *out.table.last().unwrap();
@@ -374,12 +438,28 @@ mod tests {
         bytes[e.offset as usize..(e.offset + e.len) as usize].to_vec()
     }
 
+    /// Whether every test key's six bits are set in `filter`.
+    fn holds_every_key(filter: &[u8]) -> bool {
+        let words: Vec<u64> = filter.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect();
+        KeyKind::ALL.into_iter().all(|kind| {
+            test_keys(kind).iter().all(|e| {
+                let (base, bits) = bloom_probe(kind, e.key, words.len() / 8);
+                bits.iter().all(|&b| words[base + (b as usize >> 6)] & (1 << (b & 63)) != 0)
+            })
+        })
+    }
+
     #[test]
     fn a_bloom_filter_built_in_passes_is_the_one_built_at_once() {
-        let once = bloom_bytes(1 << 30);
-        assert!(once.len() >= 9000 * BLOOM_BITS_PER_KEY / 8, "{} bytes", once.len());
-        assert!(once.iter().any(|&b| b != 0));
-        assert_eq!(bloom_bytes(128), once, "two blocks per pass");
-        assert_eq!(bloom_bytes(64 * 3), once, "three blocks per pass (not a divisor)");
+        let once = bloom_bytes(1 << 30, SEGMENT_VERSION);
+        // Exactly sized: 90,000 bits in whole 512-bit blocks (not rounded to a power of two).
+        assert_eq!(once.len(), (9000 * BLOOM_BITS_PER_KEY).div_ceil(512) * 64);
+        assert!(holds_every_key(&once), "every key read back from the packed tables");
+        assert_eq!(bloom_bytes(128, SEGMENT_VERSION), once, "two blocks per pass");
+        assert_eq!(bloom_bytes(64 * 3, SEGMENT_VERSION), once, "three blocks per pass (not a divisor)");
+        // Version 2 rounds up to a power of two of blocks, and reads 16-byte entries.
+        let old = bloom_bytes(1 << 30, 2);
+        assert_eq!(old.len(), (9000 * BLOOM_BITS_PER_KEY).div_ceil(512).next_power_of_two() * 64);
+        assert!(holds_every_key(&old));
     }
 }

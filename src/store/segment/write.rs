@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use super::super::doc::DocRecord;
 use super::super::error::{Result, StoreError};
 use super::super::format::*;
+use super::keys::pack_table;
 use super::out::{SegmentOut, Spool};
 
 /// Closed text blocks a packer compresses in parallel at a time (~8 MiB of text).
@@ -52,20 +53,22 @@ pub fn write_segment(
     }
     let t0 = std::time::Instant::now();
     let mut out = SegmentOut::create(&path, id)?;
-    let mut fences: Vec<(SectionKind, Vec<u64>)> = Vec::new();
+    let mut indexes: Vec<(SectionKind, Spool)> = Vec::new();
     let mut n_keys = 0u64;
-    // The kinds' tables are built on the worker pool, then written in order.
-    let built: Vec<Result<(Vec<KeyEntry>, Vec<u8>)>> = {
+    // The kinds' tables are built and packed on the worker pool, then written in order.
+    let built: Vec<Result<(PackedTable, Vec<u8>)>> = {
         use rayon::prelude::*;
         KeyKind::ALL.par_iter().map(|&kind| build_postings(docs, kind, skip_key, &path)).collect()
     };
     for (kind, table) in KeyKind::ALL.into_iter().zip(built) {
         let (keys, postings) = table?;
         let (ks, ps) = SectionKind::keys_of(kind);
-        fences.push((SectionKind::fences_of(kind), keys.iter().step_by(FENCE_STRIDE).map(|e| e.key).collect()));
-        n_keys += keys.len() as u64;
-        out.section(ks, bytemuck::cast_slice(&keys))?;
+        n_keys += keys.entries;
+        out.section(ks, &keys.bodies)?;
         out.section(ps, &postings)?;
+        let mut heads = Spool::new(dir);
+        heads.write(bytemuck::cast_slice(&keys.heads))?;
+        indexes.push((SectionKind::index_of(kind), heads));
     }
     let total_text: u64 = docs.iter().map(|d| d.text.len() as u64).sum();
     let samples: Vec<&[u8]> = sample_evenly(docs.iter().map(|d| d.text.as_bytes()), total_text);
@@ -87,7 +90,7 @@ pub fn write_segment(
     packer.finish(&mut out)?;
     let range = (docs.len() as u32, docs.first().map_or(0, |d| d.doc_id), docs.last().map_or(0, |d| d.doc_id));
     let t_texts = t0.elapsed();
-    let path = out.finish_segment(deletes.to_vec(), fences, n_keys, range)?;
+    let path = out.finish_segment(deletes.to_vec(), indexes, n_keys, range)?;
     tracing::debug!(
         file = %path.display(),
         keys_s = t_keys.as_secs_f64(),
@@ -120,13 +123,20 @@ fn meta_of(d: &DocRecord) -> Result<DocMeta> {
     })
 }
 
-/// Key table and delta-varint postings of one key kind.
+/// A key table packed in memory.
+struct PackedTable {
+    bodies: Vec<u8>,
+    heads: Vec<KeyBlockHead>,
+    entries: u64,
+}
+
+/// Packed key table and delta-varint postings of one key kind.
 fn build_postings(
     docs: &[DocRecord],
     kind: KeyKind,
     skip_key: &(dyn Fn(KeyKind, u64) -> bool + Sync),
     path: &Path,
-) -> Result<(Vec<KeyEntry>, Vec<u8>)> {
+) -> Result<(PackedTable, Vec<u8>)> {
     let total: usize = docs.iter().map(|d| d.keys(kind).len()).sum();
     let mut pairs: Vec<(u64, u32)> = Vec::with_capacity(total);
     for d in docs {
@@ -152,7 +162,8 @@ fn build_postings(
         keys.push(encode_list(key, &ids, 0, &mut postings, kind, path)?);
         i = j;
     }
-    Ok((keys, postings))
+    let (bodies, heads) = pack_table(&keys)?;
+    Ok((PackedTable { bodies, heads, entries: keys.len() as u64 }, postings))
 }
 
 /// The key entry of a sorted, non-empty doc-id list, appending the list to `postings` (which
