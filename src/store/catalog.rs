@@ -67,6 +67,23 @@ impl Catalog {
         Ok(Catalog { path: dir.into(), db, meta, sites, pruned, site_cache: HashMap::new() })
     }
 
+    /// Creates an empty catalog at `dir` (which must not exist) all at once: it is built under
+    /// a temporary name beside `dir`, flushed, renamed into place and the rename made durable.
+    /// sled 0.34 cannot open a database killed while it was being created, so a crash during
+    /// creation must leave no catalog at all (and the temporary directory, which a writer
+    /// removes as garbage).
+    pub fn create(dir: &Path) -> Result<()> {
+        let parent = dir.parent().unwrap_or(Path::new("."));
+        let tmp = tempfile::Builder::new()
+            .prefix(super::fsutil::TMP_PREFIX)
+            .tempdir_in(parent)
+            .map_err(|e| StoreError::io(parent, e))?;
+        Catalog::open(tmp.path())?.flush()?;
+        let built = tmp.keep();
+        std::fs::rename(&built, dir).map_err(|e| StoreError::io(dir, e))?;
+        super::fsutil::sync_dir(parent)
+    }
+
     fn err(&self, e: sled::Error) -> StoreError {
         StoreError::Catalog { path: self.path.clone(), message: e.to_string() }
     }

@@ -404,7 +404,24 @@ impl Index {
         let manifest = match Manifest::load(dir) {
             Ok(m) => m,
             Err(StoreError::NotFound { .. }) => {
+                // A new index: its catalog is complete before the manifest makes it exist. One
+                // left by a creation that crashed before the manifest holds nothing yet.
+                // Segments are only ever written after the manifest: with segments and no
+                // manifest, someone removed it, and starting afresh would delete their pages.
+                if let Some((_, seg)) = list_segment_files(&segments_dir(dir))?.first() {
+                    return Err(StoreError::Limit(format!(
+                        "{}: segment files but no MANIFEST ({} is one); refusing to start a new index over them",
+                        dir.display(),
+                        seg.display()
+                    )));
+                }
                 let m = Manifest::new(params.clone());
+                let catalog = dir.join("catalog");
+                if catalog.exists() {
+                    std::fs::remove_dir_all(&catalog).map_err(|e| StoreError::io(&catalog, e))?;
+                }
+                collect_garbage(dir, &m)?;
+                Catalog::create(&catalog)?;
                 Wal::create(&wal_dir(dir), m.wal_gen)?;
                 m.store(dir)?;
                 m
@@ -1246,7 +1263,12 @@ fn collect_garbage(dir: &Path, m: &Manifest) -> Result<()> {
                 || (name.starts_with("pruned-") && name.ends_with(".ddp") && name != keep_pruned);
             if stale {
                 let p = entry.path();
-                std::fs::remove_file(&p).map_err(|e| StoreError::io(&p, e))?;
+                // A catalog whose creation a crash interrupted is a directory.
+                let removed = match entry.file_type().is_ok_and(|t| t.is_dir()) {
+                    true => std::fs::remove_dir_all(&p),
+                    false => std::fs::remove_file(&p),
+                };
+                removed.map_err(|e| StoreError::io(&p, e))?;
             }
         }
     }
