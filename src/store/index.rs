@@ -404,8 +404,6 @@ impl Index {
         let manifest = match Manifest::load(dir) {
             Ok(m) => m,
             Err(StoreError::NotFound { .. }) => {
-                // A new index: its catalog is complete before the manifest makes it exist. One
-                // left by a creation that crashed before the manifest holds nothing yet.
                 // Segments are only ever written after the manifest: with segments and no
                 // manifest, someone removed it, and starting afresh would delete their pages.
                 if let Some((_, seg)) = list_segment_files(&segments_dir(dir))?.first() {
@@ -415,12 +413,14 @@ impl Index {
                         seg.display()
                     )));
                 }
+                // A new index: its catalog is complete before the manifest makes it exist. One
+                // left by a creation that crashed before the manifest holds nothing yet (its
+                // temporary directory is garbage, collected below).
                 let m = Manifest::new(params.clone());
                 let catalog = dir.join("catalog");
                 if catalog.exists() {
                     std::fs::remove_dir_all(&catalog).map_err(|e| StoreError::io(&catalog, e))?;
                 }
-                collect_garbage(dir, &m)?;
                 Catalog::create(&catalog)?;
                 Wal::create(&wal_dir(dir), m.wal_gen)?;
                 m.store(dir)?;

@@ -119,11 +119,6 @@ impl KeyPacker {
         std::mem::take(&mut self.heads)
     }
 
-    /// Heads waiting for [`KeyPacker::take_heads`].
-    pub(super) fn heads_waiting(&self) -> usize {
-        self.heads.len()
-    }
-
     /// Closes the last block; returns the heads not taken yet and the number of entries.
     pub(super) fn finish(mut self, sink: &mut dyn FnMut(&[u8]) -> Result<()>) -> Result<(Vec<KeyBlockHead>, u64)> {
         self.close_block(sink)?;

@@ -7,9 +7,9 @@
 //! usually all of them): blocks under it are copied still compressed, and only blocks under
 //! another dictionary or losing a replaced page's text are decompressed and compressed again.
 //! Memory stays small whatever the inputs' size: the k-way cursors (one decoded key block
-//! each), one posting list, one Bloom-filter pass (key-block heads go to a spool file); it grows only by ~16 bytes per text block (a few bytes per
-//! page: where each input block went, and each merged block's document count) and with the
-//! replaced documents. A full compaction may instead regroup every text
+//! each), one posting list, one Bloom-filter pass (key-block heads go to a spool file); it
+//! grows only by ~16 bytes per text block (a few bytes per page: where each input block went,
+//! and each merged block's document count) and with the replaced documents. A full compaction may instead regroup every text
 //! ([`MergeMode::regroup`]), which holds 24 bytes per page and a cache of 256 decompressed
 //! blocks (~10 MB).
 //!
@@ -215,9 +215,7 @@ fn merge_keys(
         let entry = encode_list(key, &ids, postings.len(), &mut list, kind, out.path())?;
         postings.write(&list)?;
         packer.push(entry, &mut |body| out.put(body))?;
-        if packer.heads_waiting() >= 4096 {
-            heads.write(bytemuck::cast_slice(&packer.take_heads()))?;
-        }
+        heads.write(bytemuck::cast_slice(&packer.take_heads()))?;
     }
     let (last, n) = packer.finish(&mut |body| out.put(body))?;
     heads.write(bytemuck::cast_slice(&last))?;

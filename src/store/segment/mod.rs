@@ -130,18 +130,17 @@ impl KeyCursor<'_> {
                 return Ok(None);
             }
             let block = self.seg.key_block(self.kind, self.next_block)?;
-            // Bodies must tile the section, or a merge would silently drop the keys of a gap.
+            // Bodies must tile the section, or a merge would silently drop the keys of a gap;
+            // and a block's first key is its head's, or lookups would search the wrong block.
+            let (b, kind) = (self.next_block, self.kind.name());
+            let at = self.seg.sections[SectionKind::index_of(self.kind) as usize].0
+                + b * std::mem::size_of::<KeyBlockHead>();
             if block.head.body != self.body_end {
-                let at = self.seg.sections[SectionKind::index_of(self.kind) as usize].0
-                    + self.next_block * std::mem::size_of::<KeyBlockHead>();
-                let what = format!(
-                    "{} key block {} starts at byte {}, not at {}",
-                    self.kind.name(),
-                    self.next_block,
-                    block.head.body,
-                    self.body_end
-                );
+                let what = format!("{kind} key block {b} starts at byte {}, not at {}", block.head.body, self.body_end);
                 return Err(self.seg.corrupt(at, what));
+            }
+            if block.key(0) != Some(block.head.first_key) {
+                return Err(self.seg.corrupt(at, format!("{kind} key block {b}: its first key is not its head's")));
             }
             self.body_end = keys::PackedBlock::body_range(&block.head).1;
             self.buf.clear();
@@ -721,9 +720,9 @@ impl Segment {
             let (ks, ix) = (SectionKind::keys_of(kind).0, SectionKind::index_of(kind));
             self.section(ks)?;
             self.section(ix)?;
-            match self.packed_keys() {
-                true => self.verify_key_blocks(kind)?,
-                false => self.verify_fences(kind)?,
+            // Packed blocks are checked by the cursor below as it reads them.
+            if !self.packed_keys() {
+                self.verify_fences(kind)?;
             }
             // The Bloom filter answers for the table: a wrong one would hide keys.
             self.section(SectionKind::Bloom)?;
@@ -774,27 +773,6 @@ impl Segment {
         let urls = self.url_entries()?;
         if urls.windows(2).any(|w| (w[0].url_hash, w[0].doc_id) >= (w[1].url_hash, w[1].doc_id)) {
             return Err(self.corrupt(self.sections[SectionKind::Urls as usize].0, "URL table not sorted"));
-        }
-        Ok(())
-    }
-
-    /// Packed key blocks tile their section in order (the last one ending with it: see
-    /// [`Segment::key_index`]), and each head's first key is its block's.
-    fn verify_key_blocks(&self, kind: KeyKind) -> Result<()> {
-        let ix = SectionKind::index_of(kind);
-        let heads = self.key_index(kind)?;
-        let mut end = 0;
-        for b in 0..heads.len() {
-            let block = self.key_block(kind, b)?;
-            let at = self.sections[ix as usize].0 + b * std::mem::size_of::<KeyBlockHead>();
-            if block.head.body != end {
-                let what = format!("{} key block {b} starts at byte {}, not at {end}", kind.name(), block.head.body);
-                return Err(self.corrupt(at, what));
-            }
-            if block.key(0) != Some(block.head.first_key) {
-                return Err(self.corrupt(at, format!("{} key block {b}: its first key is not its head's", kind.name())));
-            }
-            end = keys::PackedBlock::body_range(&block.head).1;
         }
         Ok(())
     }
