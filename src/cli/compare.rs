@@ -119,6 +119,7 @@ fn reason(r: DropReason) -> &'static str {
         DropReason::Short => "short",
         DropReason::ListItem => "list item",
         DropReason::OutsideMain => "outside article",
+        DropReason::Footer => "footer",
     }
 }
 

@@ -28,6 +28,8 @@ pub enum DropReason {
     ListItem,
     /// Outside the element chosen as the article container.
     OutsideMain,
+    /// The site footer: a small region around a copyright or licence line.
+    Footer,
 }
 
 /// A run of text between block boundaries.
@@ -69,7 +71,7 @@ pub(crate) struct Elem {
     pub parent: u32,
     /// Structural weight from the tag and its class/id.
     pub hint: i32,
-    /// Hash of the tag name and class: siblings with the same signature form a list.
+    /// Hash of the tag name, class and digit-less id: siblings with the same signature form a list.
     pub sig: u64,
     /// Blocks `first_block..end_block` lie inside this element.
     pub first_block: u32,
@@ -297,7 +299,7 @@ impl Builder {
                 let hint = tags::tag_hint(name)
                     + tags::class_hint(class)
                     + if id.is_empty() { 0 } else { tags::class_hint(id) };
-                let sig = sig_of(&tn, class);
+                let sig = sig_of(&tn, class, id);
                 let idx = self.out.elems.len() as u32;
                 let first = self.out.blocks.len() as u32;
                 self.out.elems.push(Elem { parent: self.current(), hint, sig, first_block: first, end_block: first });
@@ -428,11 +430,18 @@ impl Builder {
     }
 }
 
-fn sig_of(tag: &TagName, class: &str) -> u64 {
+/// The list signature: tag, class, and the id without its digits, so that numbered items
+/// (`post_6449712`, `floor3`) stay alike while layout sections told apart only by their ids
+/// (`hd`, `wp`, `ft`) are not taken for a list.
+fn sig_of(tag: &TagName, class: &str, id: &str) -> u64 {
     let mut h = xxhash_rust::xxh3::Xxh3::new();
     h.update(&tag.0[..tag.1 as usize]);
     h.update(b"|");
     h.update(class.trim().as_bytes());
+    h.update(b"|");
+    for part in id.trim().split(|c: char| c.is_ascii_digit()) {
+        h.update(part.as_bytes());
+    }
     h.digest()
 }
 
@@ -514,6 +523,73 @@ mod tests {
         let k = kept(&e);
         assert_eq!(k.len(), 1, "{k:?}");
         assert!(k[0].contains("第0楼"), "{k:?}");
+    }
+
+    /// A forum whose posts carry a user panel of a dozen blocks each, with short replies and a
+    /// footer of full sentences that would outscore them.
+    fn panel_forum(lead: &str, footer_legal: &str) -> String {
+        let post = |i: usize, text: &str| {
+            format!(
+                "<div class='post'><table><tr><td><a href='#'>用户{i}</a><p>{}</p>主题<p>{}</p>帖子<p>{}</p>积分\
+                 <p>等级：中级会员</p></td><td><strong>{}楼</strong><em>发表于 2026-03-02 10:2{i}</em>\
+                 <a href='#'>只看该作者</a><div class='msg'>{text}</div><a href='#'>回复</a><a href='#'>举报</a>\
+                 </td></tr></table></div>",
+                10 + i,
+                200 + i,
+                3000 + i,
+                i + 1
+            )
+        };
+        let replies = ["同意楼上的看法", "路过，顶一下", "写得不错，学习了", "说得有道理"];
+        let posts: String =
+            std::iter::once(post(0, lead)).chain(replies.iter().enumerate().map(|(i, r)| post(i + 1, r))).collect();
+        format!(
+            "<body><div class='nav'><a href='/'>首页</a><a href='/f'>论坛</a></div><div id='postlist'>{posts}</div>\
+             <div id='ft'><div id='flk'><p>建议使用1024×768以上分辨率浏览本站。</p>\
+             <p>本站所有内容仅供参考，不构成任何投资建议。</p><p>如需转载，请与本网联系。</p>\
+             <p>{footer_legal}</p></div><div id='frt'>Powered by Forum X1.5</div></div></body>"
+        )
+    }
+
+    #[test]
+    fn forum_post_with_a_large_user_panel_is_the_main_text_not_the_footer() {
+        let lead = "读完全书后，感觉到一种面对战争的真实感，作者写得非常克制。";
+        for legal in ["Copyright © 2001-2026 example.cn", "站长信箱：admin@example.cn"] {
+            let e = extract_html(&panel_forum(lead, legal));
+            assert_eq!(kept(&e), vec![lead], "footer line {legal:?}");
+        }
+    }
+
+    #[test]
+    fn footer_around_a_legal_line_is_dropped_as_footer() {
+        let html = "<body><div class='a'><p>短讯：今天全市气温回升，市民纷纷外出踏青。</p></div>\
+                    <div class='b'><p>举报邮箱：jubao@example.cn，我们将在三个工作日内处理。</p>\
+                    <p>客服热线：010-12345678（工作日9:00-18:00）</p><p>如需转载，请与本网联系。</p>\
+                    <p>Copyright © 1996-2026 example.cn All Rights Reserved</p></div></body>";
+        let e = extract_html(html);
+        assert_eq!(kept(&e), vec!["短讯：今天全市气温回升，市民纷纷外出踏青。"]);
+        let footer: Vec<&str> =
+            e.blocks.iter().filter(|b| b.dropped == Some(DropReason::Footer)).map(|b| e.block_text(b)).collect();
+        assert_eq!(footer.len(), 4, "{footer:?}");
+    }
+
+    #[test]
+    fn a_copyright_line_inside_an_article_does_not_make_it_a_footer() {
+        let paras: String = (0..4)
+            .map(|i| {
+                format!("<p>第{i}段正文，记者从有关部门了解到，今年的工作重点放在民生领域的具体项目上，进展顺利。</p>")
+            })
+            .collect();
+        let html = format!(
+            "<body><div class='content'>{paras}<p>版权所有 © 2026 新华社</p></div>\
+             <div class='foot'><p>关于我们 | 联系方式</p></div></body>"
+        );
+        let e = extract_html(&html);
+        let k = kept(&e);
+        // The copyright line itself is short and unpunctuated: dropped as any such line is.
+        assert_eq!(k.len(), 4, "{k:?}");
+        assert!(k.iter().all(|t| t.starts_with('第')), "{k:?}");
+        assert!(e.blocks.iter().all(|b| b.dropped != Some(DropReason::Footer)));
     }
 
     #[test]

@@ -1,5 +1,11 @@
 //! Which blocks are the main text.
 //!
+//! 0. The site footer is found: the region around a copyright or licence line ("Copyright ©
+//!    2026", "版权所有 © ...", "京ICP备..."), grown to the largest enclosing element that adds no
+//!    prose and stays footer-sized. Footers often hold full sentences ("如需转载，请与本网联系。")
+//!    that would outscore a short post, and are shared by every page of a site: their text scores
+//!    at [`FOOTER_WEIGHT`] and is left out, unless the footer-like region is all the page has (a
+//!    short article with its own copyright line).
 //! 1. Repeated lists are set aside: three or more sibling elements of the same tag and class whose
 //!    items mostly hold a short link or time-stamp block beside other text. These are comment
 //!    threads and "related reading" boxes, whose sentences end in "。" like the article's and would
@@ -18,6 +24,16 @@ use std::collections::HashMap;
 
 use super::{DropReason, Extracted};
 
+/// A legal line (copyright, licence number) is at most this long.
+const LEGAL_MAX_CHARS: u32 = 120;
+/// A footer region holds at most this many characters ...
+const FOOTER_MAX_CHARS: u32 = 600;
+/// ... and no block this long: a paragraph of prose is never furniture.
+const FOOTER_MAX_BLOCK_CHARS: u32 = 80;
+/// A legal line's footer is at most this many elements above it.
+const FOOTER_MAX_CLIMB: usize = 16;
+/// What footer text weighs in the container score, against 1 for other text.
+const FOOTER_WEIGHT: f64 = 0.2;
 /// A block's characters that are link text above this share: a link list.
 const MAX_LINK_DENSITY: f64 = 0.5;
 /// Blocks shorter than this add nothing to an element's score.
@@ -34,8 +50,9 @@ const LIST_MIN_ITEMS: usize = 3;
 const LIST_MARKED_SHARE: f64 = 0.6;
 /// A marker block (user name, time, title link) is at most this long.
 const MARKER_MAX_CHARS: u32 = 40;
-/// A list item holds at most this many blocks ...
-const ITEM_MAX_BLOCKS: usize = 8;
+/// A list item holds at most this many blocks (a forum post's user panel alone has a dozen:
+/// name, level, posts, points, floor, time, "reply", "report") ...
+const ITEM_MAX_BLOCKS: usize = 24;
 /// ... and this many characters: layout tables and sections repeat too, but are not items.
 const ITEM_MAX_CHARS: u32 = 600;
 /// Below this many characters of other scoring text, a comment-like list's first item is kept.
@@ -45,25 +62,32 @@ const LONE_LIST_CHARS: u32 = 100;
 const LEAD_MAX_PROSE_BEFORE: u32 = 100;
 
 pub(super) fn select(e: &mut Extracted) {
+    let footer = footer_blocks(e);
     let (mut excluded, first_items) = list_items(e);
-
-    let other_chars: u32 = e
-        .blocks
-        .iter()
-        .zip(&excluded)
-        .filter(|(b, ex)| !**ex && b.link_density() <= MAX_LINK_DENSITY && b.chars >= MIN_SCORING_CHARS)
-        .map(|(b, _)| b.chars)
-        .sum();
+    // Characters of the readable blocks in `range` of at least `min` characters (and with
+    // punctuation, if `prose`). List items and footer text are neither "other prose" on the page
+    // nor prose before a list.
+    let readable = |range: std::ops::Range<usize>, min: u32, prose: bool| -> u32 {
+        (range.clone())
+            .zip(&e.blocks[range])
+            .filter(|(i, b)| {
+                !excluded[*i]
+                    && !footer[*i]
+                    && b.link_density() <= MAX_LINK_DENSITY
+                    && b.chars >= min
+                    && (!prose || b.punct >= 1)
+            })
+            .map(|(_, b)| b.chars)
+            .sum()
+    };
+    let other_chars = readable(0..e.blocks.len(), MIN_SCORING_CHARS, false);
     let mut lead: Option<(u32, u32)> = None;
     for &(lo, hi) in &first_items {
-        let prose_before: u32 = e.blocks[..lo as usize]
-            .iter()
-            .zip(&excluded)
-            .filter(|(b, ex)| !**ex && b.link_density() <= MAX_LINK_DENSITY && b.chars >= 10 && b.punct >= 1)
-            .map(|(b, _)| b.chars)
-            .sum();
+        let prose_before = readable(0..lo as usize, 10, true);
         let own: u32 = e.blocks[lo as usize..hi as usize].iter().filter(|b| b.punct >= 1).map(|b| b.chars).sum();
-        if prose_before < LEAD_MAX_PROSE_BEFORE.min(own) && lead.is_none_or(|l| lo < l.0) {
+        // The earliest item; of items starting at the same block (a list nested in another's
+        // first item), the outer one.
+        if prose_before < LEAD_MAX_PROSE_BEFORE.min(own) && lead.is_none_or(|l| lo < l.0 || (lo == l.0 && hi > l.1)) {
             lead = Some((lo, hi));
         }
     }
@@ -77,14 +101,19 @@ pub(super) fn select(e: &mut Extracted) {
 
     let ranges = match lead {
         Some(l) => vec![l],
-        None => container_ranges(e, &excluded),
+        None => container_ranges(e, &excluded, &footer),
     };
+    // Footer text stays out unless the container is itself footer-like: all the page has.
+    let footer_is_main =
+        !ranges.is_empty() && ranges.iter().all(|r| footer[r.0 as usize..r.1 as usize].iter().all(|f| *f));
     for (i, b) in e.blocks.iter_mut().enumerate() {
         let inside = ranges.iter().any(|r| r.0 <= i as u32 && (i as u32) < r.1);
         b.dropped = if excluded[i] {
             Some(DropReason::ListItem)
         } else if b.link_density() > MAX_LINK_DENSITY {
             Some(DropReason::Links)
+        } else if footer[i] && !footer_is_main {
+            Some(DropReason::Footer)
         } else if !inside {
             Some(DropReason::OutsideMain)
         } else if !(b.chars >= 40 || (b.chars >= 10 && b.punct >= 1) || (b.chars >= 4 && b.ends_sentence)) {
@@ -93,6 +122,92 @@ pub(super) fn select(e: &mut Extracted) {
             None
         };
     }
+}
+
+/// Marks the blocks of the site footer; see the module documentation. Linear in the page: range
+/// sums come from prefix sums, and a line climbs at most [`FOOTER_MAX_CLIMB`] elements.
+fn footer_blocks(e: &Extracted) -> Vec<bool> {
+    let mut footer = vec![false; e.blocks.len()];
+    // Prefix sums over blocks: characters, blocks too long for a footer, prose blocks.
+    let n = e.blocks.len();
+    let (mut chars, mut long, mut prose) = (vec![0u64; n + 1], vec![0u32; n + 1], vec![0u32; n + 1]);
+    for (i, b) in e.blocks.iter().enumerate() {
+        chars[i + 1] = chars[i] + u64::from(b.chars);
+        long[i + 1] = long[i] + u32::from(b.chars >= FOOTER_MAX_BLOCK_CHARS);
+        let is_prose = b.chars >= MIN_SCORING_CHARS && b.punct >= 1 && b.link_density() <= MAX_LINK_DENSITY;
+        prose[i + 1] = prose[i] + u32::from(is_prose);
+    }
+    let range = |el: usize| e.elems[el].first_block as usize..e.elems[el].end_block as usize;
+    let chars_in = |r: std::ops::Range<usize>| chars[r.end] - chars[r.start];
+    let footer_sized =
+        |r: std::ops::Range<usize>| chars_in(r.clone()) <= u64::from(FOOTER_MAX_CHARS) && long[r.end] == long[r.start];
+    let prose_in = |r: std::ops::Range<usize>| prose[r.end] > prose[r.start];
+    for (i, b) in e.blocks.iter().enumerate() {
+        if footer[i] || b.chars > LEGAL_MAX_CHARS || !is_legal_line(e.block_text(b)) {
+            continue;
+        }
+        // The nearest element holding other text than the line: a footer's lines are its
+        // paragraphs, or sit in it directly.
+        let mut el = b.elem as usize;
+        let mut climbed = 0;
+        while el != 0 && climbed < FOOTER_MAX_CLIMB && chars_in(range(el)) <= u64::from(b.chars) {
+            el = e.elems[el].parent as usize;
+            climbed += 1;
+        }
+        // The whole page is never its own footer, nor is a region with a paragraph of prose.
+        if el == 0 || !footer_sized(range(el)) {
+            continue;
+        }
+        // Grow while the parent adds no prose ("Powered by ..." beside the legal lines).
+        while climbed < FOOTER_MAX_CLIMB {
+            let parent = e.elems[el].parent as usize;
+            if parent == 0 || !footer_sized(range(parent)) {
+                break;
+            }
+            let (inner, outer) = (range(el), range(parent));
+            if prose_in(outer.start..inner.start) || prose_in(inner.end..outer.end) {
+                break;
+            }
+            el = parent;
+            climbed += 1;
+        }
+        footer[range(el)].iter_mut().for_each(|f| *f = true);
+    }
+    footer
+}
+
+/// A copyright or licence line as site footers write them: a licence or the notices Chinese sites
+/// must show ("京ICP备12345678号", "公网安备", "增值电信业务经营许可证", "违法和不良信息举报电话"),
+/// or a copyright mark with a year or a second mark ("Copyright © 2026", "版权所有 2004-2026",
+/// "© ... All Rights Reserved"). "本文版权所有" alone, as an article may end, is not.
+pub(crate) fn is_legal_line(text: &str) -> bool {
+    const LICENCES: [&str; 6] = ["icp备", "icp证", "公网安备", "经营许可证", "服务许可证", "违法和不良信息举报"];
+    let lower = text.to_lowercase();
+    if LICENCES.iter().any(|w| lower.contains(w)) {
+        return true;
+    }
+    let marks = ["©", "copyright", "all rights reserved", "版权所有"].iter().filter(|w| lower.contains(*w)).count();
+    marks >= 2 || (marks == 1 && has_year(&lower))
+}
+
+/// Four digits that read as a year of the web (1990-2099), not part of a longer number.
+fn has_year(text: &str) -> bool {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i - start == 4 && (b[start..start + 2] == *b"19" && b[start + 2] >= b'9' || b[start..start + 2] == *b"20") {
+            return true;
+        }
+    }
+    false
 }
 
 /// Marks blocks of repeated list items. Returns the exclusion flags and, for comment-like lists,
@@ -106,7 +221,10 @@ fn list_items(e: &Extracted) -> (Vec<bool>, Vec<(u32, u32)>) {
             groups.entry((el.parent, el.sig)).or_default().push(i as u32);
         }
     }
-    for items in groups.values().filter(|g| g.len() >= LIST_MIN_ITEMS) {
+    // In document order, so that nothing depends on the map's order.
+    let mut groups: Vec<Vec<u32>> = groups.into_values().filter(|g| g.len() >= LIST_MIN_ITEMS).collect();
+    groups.sort_unstable_by_key(|g| g[0]);
+    for items in &groups {
         let mut marked = 0usize;
         let mut timed = 0usize;
         for &it in items {
@@ -186,7 +304,7 @@ pub(crate) fn has_time_stamp(text: &str) -> bool {
 
 /// Block ranges of the article container and the siblings that join it; empty when no element
 /// holds sentence-like text.
-fn container_ranges(e: &Extracted, excluded: &[bool]) -> Vec<(u32, u32)> {
+fn container_ranges(e: &Extracted, excluded: &[bool], footer: &[bool]) -> Vec<(u32, u32)> {
     let n = e.elems.len();
     let mut raw = vec![0f64; n];
     for (i, b) in e.blocks.iter().enumerate() {
@@ -194,7 +312,8 @@ fn container_ranges(e: &Extracted, excluded: &[bool]) -> Vec<(u32, u32)> {
         if excluded[i] || ld > MAX_LINK_DENSITY || b.chars < MIN_SCORING_CHARS {
             continue;
         }
-        let s = (1.0 + f64::from(b.punct) + (f64::from(b.chars) / 40.0).min(4.0)) * (1.0 - ld);
+        let weight = if footer[i] { FOOTER_WEIGHT } else { 1.0 };
+        let s = (1.0 + f64::from(b.punct) + (f64::from(b.chars) / 40.0).min(4.0)) * (1.0 - ld) * weight;
         let mut el = b.elem as usize;
         for w in LEVEL_WEIGHTS {
             raw[el] += s * w;
@@ -265,7 +384,22 @@ fn container_ranges(e: &Extracted, excluded: &[bool]) -> Vec<(u32, u32)> {
 
 #[cfg(test)]
 mod tests {
-    use super::has_time_stamp;
+    use super::{has_time_stamp, is_legal_line};
+
+    #[test]
+    fn legal_lines() {
+        assert!(is_legal_line("Copyright © 1996-2026 example.cn All Rights Reserved"));
+        assert!(is_legal_line("版权所有 © 2026 示例网 未经授权禁止转载"));
+        assert!(is_legal_line("COPYRIGHT 2004 示例网"));
+        assert!(is_legal_line("京ICP备12345678号-1"));
+        assert!(is_legal_line("沪公网安备 31010602000123号"));
+        assert!(is_legal_line("增值电信业务经营许可证 京B2-20260001"));
+        assert!(is_legal_line("违法和不良信息举报电话：010-12345678"));
+        assert!(!is_legal_line("本文版权所有，转载请注明出处。"), "an article's own notice");
+        assert!(!is_legal_line("© 新华社"), "a photo credit");
+        assert!(!is_legal_line("版权所有 12345"), "not a year");
+        assert!(!is_legal_line("2026年版权保护工作会议召开"));
+    }
 
     #[test]
     fn time_stamps() {
