@@ -23,6 +23,7 @@
 use std::collections::HashMap;
 
 use super::{DropReason, Extracted};
+use crate::decode::find_ascii_ci;
 
 /// A legal line (copyright, licence number) is at most this long.
 const LEGAL_MAX_CHARS: u32 = 120;
@@ -61,8 +62,37 @@ const LONE_LIST_CHARS: u32 = 100;
 /// starts with the page's lead post.
 const LEAD_MAX_PROSE_BEFORE: u32 = 100;
 
+/// Prefix sums over the blocks: `chars[i]` and `links[i]` count the characters and link
+/// characters of blocks `..i`, so any element's totals are two subtractions.
+struct BlockSums {
+    chars: Vec<u64>,
+    links: Vec<u64>,
+}
+
+impl BlockSums {
+    fn new(e: &Extracted) -> BlockSums {
+        let mut chars = Vec::with_capacity(e.blocks.len() + 1);
+        let mut links = Vec::with_capacity(e.blocks.len() + 1);
+        let (mut c, mut l) = (0u64, 0u64);
+        chars.push(0);
+        links.push(0);
+        for b in &e.blocks {
+            c += u64::from(b.chars);
+            l += u64::from(b.link_chars);
+            chars.push(c);
+            links.push(l);
+        }
+        BlockSums { chars, links }
+    }
+
+    fn chars(&self, r: std::ops::Range<usize>) -> u64 {
+        self.chars[r.end] - self.chars[r.start]
+    }
+}
+
 pub(super) fn select(e: &mut Extracted) {
-    let footer = footer_blocks(e);
+    let sums = BlockSums::new(e);
+    let footer = footer_blocks(e, &sums);
     let (mut excluded, first_items) = list_items(e);
     // Characters of the readable blocks in `range` of at least `min` characters (and with
     // punctuation, if `prose`). List items and footer text are neither "other prose" on the page
@@ -101,7 +131,7 @@ pub(super) fn select(e: &mut Extracted) {
 
     let ranges = match lead {
         Some(l) => vec![l],
-        None => container_ranges(e, &excluded, &footer),
+        None => container_ranges(e, &excluded, &footer, &sums),
     };
     // Footer text stays out unless the container is itself footer-like: all the page has.
     let footer_is_main =
@@ -126,24 +156,28 @@ pub(super) fn select(e: &mut Extracted) {
 
 /// Marks the blocks of the site footer; see the module documentation. Linear in the page: range
 /// sums come from prefix sums, and a line climbs at most [`FOOTER_MAX_CLIMB`] elements.
-fn footer_blocks(e: &Extracted) -> Vec<bool> {
-    let mut footer = vec![false; e.blocks.len()];
-    // Prefix sums over blocks: characters, blocks too long for a footer, prose blocks.
+fn footer_blocks(e: &Extracted, sums: &BlockSums) -> Vec<bool> {
     let n = e.blocks.len();
-    let (mut chars, mut long, mut prose) = (vec![0u64; n + 1], vec![0u32; n + 1], vec![0u32; n + 1]);
+    let mut footer = vec![false; n];
+    let legal = |b: &super::Block| {
+        b.chars <= LEGAL_MAX_CHARS && may_be_legal(e.block_text(b)) && is_legal_line(e.block_text(b))
+    };
+    // Most pages have one legal line near the end, some none: nothing more to do before it.
+    let Some(first) = e.blocks.iter().position(legal) else { return footer };
+    // Prefix counts of blocks too long for a footer and of prose blocks.
+    let (mut long, mut prose) = (vec![0u32; n + 1], vec![0u32; n + 1]);
     for (i, b) in e.blocks.iter().enumerate() {
-        chars[i + 1] = chars[i] + u64::from(b.chars);
         long[i + 1] = long[i] + u32::from(b.chars >= FOOTER_MAX_BLOCK_CHARS);
         let is_prose = b.chars >= MIN_SCORING_CHARS && b.punct >= 1 && b.link_density() <= MAX_LINK_DENSITY;
         prose[i + 1] = prose[i] + u32::from(is_prose);
     }
     let range = |el: usize| e.elems[el].first_block as usize..e.elems[el].end_block as usize;
-    let chars_in = |r: std::ops::Range<usize>| chars[r.end] - chars[r.start];
+    let chars_in = |r: std::ops::Range<usize>| sums.chars(r);
     let footer_sized =
         |r: std::ops::Range<usize>| chars_in(r.clone()) <= u64::from(FOOTER_MAX_CHARS) && long[r.end] == long[r.start];
     let prose_in = |r: std::ops::Range<usize>| prose[r.end] > prose[r.start];
-    for (i, b) in e.blocks.iter().enumerate() {
-        if footer[i] || b.chars > LEGAL_MAX_CHARS || !is_legal_line(e.block_text(b)) {
+    for (i, b) in e.blocks.iter().enumerate().skip(first) {
+        if footer[i] || !legal(b) {
             continue;
         }
         // The nearest element holding other text than the line: a footer's lines are its
@@ -176,18 +210,30 @@ fn footer_blocks(e: &Extracted) -> Vec<bool> {
     footer
 }
 
+/// Words of which a legal line holds at least one, lower case: licences and notices ...
+const LICENCES: [&str; 6] = ["icp备", "icp证", "公网安备", "经营许可证", "服务许可证", "违法和不良信息举报"];
+/// ... and copyright marks.
+const COPYRIGHT_MARKS: [&str; 4] = ["©", "copyright", "all rights reserved", "版权所有"];
+
+/// True when `text` holds a character every word of a legal line has one of (`i`, `c`, `a` in
+/// either case, ©, 备, 证, 举, 版): a single pass that spares nearly every block the word
+/// searches of [`is_legal_line`] (this runs on every short block of every page).
+fn may_be_legal(text: &str) -> bool {
+    text.chars().any(|c| matches!(c, 'i' | 'I' | 'c' | 'C' | 'a' | 'A' | '©' | '备' | '证' | '举' | '版'))
+}
+
 /// A copyright or licence line as site footers write them: a licence or the notices Chinese sites
 /// must show ("京ICP备12345678号", "公网安备", "增值电信业务经营许可证", "违法和不良信息举报电话"),
 /// or a copyright mark with a year or a second mark ("Copyright © 2026", "版权所有 2004-2026",
 /// "© ... All Rights Reserved"). "本文版权所有" alone, as an article may end, is not.
 pub(crate) fn is_legal_line(text: &str) -> bool {
-    const LICENCES: [&str; 6] = ["icp备", "icp证", "公网安备", "经营许可证", "服务许可证", "违法和不良信息举报"];
-    let lower = text.to_lowercase();
-    if LICENCES.iter().any(|w| lower.contains(w)) {
+    // ASCII letters match either case (no lowered copy of the text).
+    let has = |w: &str| find_ascii_ci(text.as_bytes(), w.as_bytes()).is_some();
+    if LICENCES.iter().any(|w| has(w)) {
         return true;
     }
-    let marks = ["©", "copyright", "all rights reserved", "版权所有"].iter().filter(|w| lower.contains(*w)).count();
-    marks >= 2 || (marks == 1 && has_year(&lower))
+    let marks = COPYRIGHT_MARKS.iter().filter(|w| has(w)).count();
+    marks >= 2 || (marks == 1 && has_year(text))
 }
 
 /// Four digits that read as a year of the web (1990-2099), not part of a longer number.
@@ -270,6 +316,10 @@ fn list_items(e: &Extracted) -> (Vec<bool>, Vec<(u32, u32)>) {
 /// A date or time as comment and post headers show them: 2026-03-02, 2026/3/2, 3月2日, 10:21,
 /// "3分钟前".
 pub(crate) fn has_time_stamp(text: &str) -> bool {
+    // Every form has a digit or "前"; most blocks have neither, and need no character vector.
+    if !text.bytes().any(|c| c.is_ascii_digit()) && !text.contains('前') {
+        return false;
+    }
     let b: Vec<char> = text.chars().collect();
     for i in 0..b.len() {
         let c = b[i];
@@ -304,7 +354,7 @@ pub(crate) fn has_time_stamp(text: &str) -> bool {
 
 /// Block ranges of the article container and the siblings that join it; empty when no element
 /// holds sentence-like text.
-fn container_ranges(e: &Extracted, excluded: &[bool], footer: &[bool]) -> Vec<(u32, u32)> {
+fn container_ranges(e: &Extracted, excluded: &[bool], footer: &[bool], sums: &BlockSums) -> Vec<(u32, u32)> {
     let n = e.elems.len();
     let mut raw = vec![0f64; n];
     for (i, b) in e.blocks.iter().enumerate() {
@@ -323,18 +373,6 @@ fn container_ranges(e: &Extracted, excluded: &[bool], footer: &[bool]) -> Vec<(u
             el = e.elems[el].parent as usize;
         }
     }
-    // Element link density over all its blocks, from prefix sums.
-    let mut pre_chars = Vec::with_capacity(e.blocks.len() + 1);
-    let mut pre_links = Vec::with_capacity(e.blocks.len() + 1);
-    let (mut c, mut l) = (0u64, 0u64);
-    pre_chars.push(0);
-    pre_links.push(0);
-    for b in &e.blocks {
-        c += u64::from(b.chars);
-        l += u64::from(b.link_chars);
-        pre_chars.push(c);
-        pre_links.push(l);
-    }
     let score: Vec<f64> = e
         .elems
         .iter()
@@ -344,8 +382,9 @@ fn container_ranges(e: &Extracted, excluded: &[bool], footer: &[bool]) -> Vec<(u
                 return 0.0;
             }
             let (lo, hi) = (el.first_block as usize, el.end_block as usize);
-            let chars = pre_chars[hi] - pre_chars[lo];
-            let links = pre_links[hi] - pre_links[lo];
+            // Element link density over all its blocks.
+            let chars = sums.chars(lo..hi);
+            let links = sums.links[hi] - sums.links[lo];
             let ld = if chars == 0 { 0.0 } else { links as f64 / chars as f64 };
             let hint = (1.0 + 0.2 * f64::from(el.hint)).clamp(0.2, 1.6);
             r * (1.0 - ld) * hint
