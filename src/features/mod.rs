@@ -123,43 +123,61 @@ pub fn fingerprints(chars: &[char], sentences: &[std::ops::Range<usize>], p: &Pa
         return Vec::new();
     }
     let mut out = Vec::with_capacity(p.fp_rotations * groups);
-    // Per rotation, sentences go to their group's bucket as (order key, length): the top 64 bits
-    // of the rotated hash order them ("smallest hash"), its low 64 bits pick the group.
-    let mut buckets: Vec<Vec<(u64, u32)>> = vec![Vec::with_capacity(sent.len() / groups + 4); groups];
-    let mut buf: Vec<u8> = Vec::with_capacity(8 * (p.fp_sentences.max(1) + 4));
+    let group_of = FastMod::new(groups as u64);
+    // Per rotation, each sentence goes to a group as (order key, length): the top 64 bits of the
+    // rotated hash order them ("smallest hash"), its low 64 bits pick the group. Only a group's
+    // few smallest keys matter, and keys are uniform: those below `cut` (about EXPECTED_BELOW_CUT
+    // per group) are gathered without branches and sorted, which nearly always fills the group.
+    // Every key left out is larger than every key gathered, so the sorted gathered keys are the
+    // start of the group's sorted keys; when they do not fill it, the whole group is sorted.
+    let per_group = (sent.len() / groups).max(1) as u128;
+    let cut = ((u128::from(u64::MAX) * EXPECTED_BELOW_CUT as u128) / per_group).min(u128::from(u64::MAX)) as u64;
+    // (key << 32 | length): one u128 compares as the (key, length) pair does, and sorts faster.
+    let mut below = vec![0u128; groups * GATHER_CAP];
+    let (mut n_below, mut n_all) = (vec![0usize; groups], vec![0usize; groups]);
+    let mut buf: Vec<u8> = Vec::with_capacity(8 * (p.fp_sentences.max(1) + GATHER_CAP));
     for rot in 0..p.fp_rotations.min(16) {
-        buckets.iter_mut().for_each(Vec::clear);
+        let rotated = |h: u128| h.rotate_left(8 * rot as u32);
+        n_below.fill(0);
+        n_all.fill(0);
         for &(h, len) in &sent {
-            let r = h.rotate_left(8 * rot as u32);
-            buckets[((r as u64) % groups as u64) as usize].push(((r >> 64) as u64, len));
+            let r = rotated(h);
+            let g = group_of.rem(r as u64) as usize;
+            let key = (r >> 64) as u64;
+            // Written always, kept only when below the cut (the slot is reused otherwise); a
+            // group that overflows is sorted whole below.
+            below[g * GATHER_CAP + n_below[g].min(GATHER_CAP - 1)] = u128::from(key) << 32 | u128::from(len);
+            n_below[g] += usize::from(key < cut);
+            n_all[g] += 1;
         }
-        for bucket in &mut buckets {
+        for g in 0..groups {
             // An empty group has no fingerprint, whatever `fp_sentences` (0 included) says.
-            if bucket.is_empty() || bucket.len() < p.fp_sentences {
+            let n = n_all[g];
+            if n == 0 || n < p.fp_sentences {
                 continue;
             }
-            // Only the smallest few matter: select about as many as should fill the group, sort
-            // those, and sort the rest only if they did not cover enough text.
-            let avg = (bucket.iter().map(|b| b.1 as usize).sum::<usize>() / bucket.len()).max(1);
-            let guess = p.fp_sentences.max(p.fp_min_cover.div_ceil(avg) + 1).min(bucket.len());
-            if guess < bucket.len() {
-                bucket.select_nth_unstable(guess - 1);
-            }
-            bucket[..guess].sort_unstable();
             buf.clear();
-            let (mut count, mut cover) = (0usize, 0usize);
-            let mut i = 0;
-            while i < bucket.len() && !(count >= p.fp_sentences && cover >= p.fp_min_cover) {
-                if i == guess {
-                    bucket[guess..].sort_unstable();
-                }
-                let (key, len) = bucket[i];
-                buf.extend_from_slice(&key.to_le_bytes());
-                count += 1;
-                cover += len as usize;
-                i += 1;
-            }
-            if count >= p.fp_sentences && cover >= p.fp_min_cover {
+            let gathered = n_below[g];
+            let filled = if gathered < GATHER_CAP {
+                let some = &mut below[g * GATHER_CAP..g * GATHER_CAP + gathered];
+                some.sort_unstable();
+                fill_group(some.iter().map(|&v| ((v >> 32) as u64, v as u32)), p, &mut buf)
+            } else {
+                false
+            };
+            let filled = filled
+                || ((gathered >= GATHER_CAP || gathered < n) && {
+                    let mut all: Vec<(u64, u32)> = sent
+                        .iter()
+                        .map(|&(h, len)| (rotated(h), len))
+                        .filter(|&(r, _)| group_of.rem(r as u64) as usize == g)
+                        .map(|(r, len)| ((r >> 64) as u64, len))
+                        .collect();
+                    all.sort_unstable();
+                    buf.clear();
+                    fill_group(all.iter().copied(), p, &mut buf)
+                });
+            if filled {
                 out.push(xxhash_rust::xxh3::xxh3_64_with_seed(&buf, SEED_FINGERPRINT ^ rot as u64));
             }
         }
@@ -167,6 +185,57 @@ pub fn fingerprints(chars: &[char], sentences: &[std::ops::Range<usize>], p: &Pa
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// How many keys of a fingerprint group are expected below the gathering cut: enough for
+/// `fp_sentences` = 4 covering `fp_min_cover` = 50 characters nearly always.
+const EXPECTED_BELOW_CUT: u64 = 10;
+
+/// Room for the keys of one group below the cut; a group with more is sorted whole (for ten
+/// expected, rarer than one group in a million). Tests use a small room, so that they take
+/// that path often.
+const GATHER_CAP: usize = if cfg!(test) { 12 } else { 40 };
+
+/// Writes the order keys of a group's smallest sentences (`sorted`, ascending) into `buf` until
+/// there are `fp_sentences` of them covering `fp_min_cover` characters; false if `sorted` runs
+/// out first.
+fn fill_group(sorted: impl Iterator<Item = (u64, u32)>, p: &Params, buf: &mut Vec<u8>) -> bool {
+    let (mut count, mut cover) = (0usize, 0usize);
+    for (key, len) in sorted {
+        if count >= p.fp_sentences && cover >= p.fp_min_cover {
+            break;
+        }
+        buf.extend_from_slice(&key.to_le_bytes());
+        count += 1;
+        cover += len as usize;
+    }
+    count >= p.fp_sentences && cover >= p.fp_min_cover
+}
+
+/// `a % d` for a fixed `d` by multiplication (Lemire, Kaser and Kurz, "Faster remainder by direct
+/// computation", 2019): three multiplications instead of a 64-bit division for every sentence
+/// and rotation.
+#[derive(Clone, Copy)]
+struct FastMod {
+    /// ceil(2^128 / d), wrapped to 0 for d = 1 (every remainder is then 0, as it should be).
+    m: u128,
+    d: u64,
+}
+
+impl FastMod {
+    fn new(d: u64) -> FastMod {
+        debug_assert!(d > 0 && d < 1 << 32);
+        FastMod { m: (u128::MAX / u128::from(d)).wrapping_add(1), d }
+    }
+
+    #[inline]
+    fn rem(self, a: u64) -> u64 {
+        let frac = self.m.wrapping_mul(u128::from(a));
+        // The top 64 bits of the 192-bit product frac * d.
+        let lo = u128::from(frac as u64) * u128::from(self.d);
+        let hi = (frac >> 64) * u128::from(self.d);
+        ((hi + (lo >> 64)) >> 64) as u64
+    }
 }
 
 /// Keys for a page with no fingerprint; see the module documentation.
@@ -226,6 +295,93 @@ mod tests {
         let other: Vec<String> = (0..30).map(|i| format!("另一篇文章的第{i}句话描述完全不同的事情")).collect();
         let fc = Features::compute(&chars(&other.join("。")), &p);
         assert!(fa.fingerprints.iter().all(|k| fc.fingerprints.binary_search(k).is_err()));
+    }
+
+    /// The fingerprint rule written the plain way: every group sorted whole.
+    fn fingerprints_by_sorting(chars: &[char], sentences: &[std::ops::Range<usize>], p: &Params) -> Vec<u64> {
+        let mut sent: Vec<(u128, u32)> = sentences
+            .iter()
+            .filter(|r| r.len() > p.fp_min_sentence)
+            .map(|r| (hash::hash128(&chars[r.clone()]), r.len() as u32))
+            .collect();
+        sent.sort_unstable_by_key(|s| s.0);
+        sent.dedup_by_key(|s| s.0);
+        let groups = p.fp_groups.max(1);
+        if sent.len() < p.fp_sentences.max(1) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for rot in 0..p.fp_rotations.min(16) {
+            let mut buckets: Vec<Vec<(u64, u32)>> = vec![Vec::new(); groups];
+            for &(h, len) in &sent {
+                let r = h.rotate_left(8 * rot as u32);
+                buckets[((r as u64) % groups as u64) as usize].push(((r >> 64) as u64, len));
+            }
+            for mut bucket in buckets {
+                if bucket.is_empty() || bucket.len() < p.fp_sentences {
+                    continue;
+                }
+                bucket.sort_unstable();
+                let mut buf = Vec::new();
+                if fill_group(bucket.iter().copied(), p, &mut buf) {
+                    out.push(xxhash_rust::xxh3::xxh3_64_with_seed(&buf, SEED_FINGERPRINT ^ rot as u64));
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    #[test]
+    fn fingerprints_match_the_plain_rule() {
+        // Sentences of every length, so some groups need more than the TOP smallest to cover
+        // enough text, under several group counts and thresholds.
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % n
+        };
+        let mut gathered = 0;
+        for case in 0..300 {
+            let pieces: Vec<String> = (0..next(200))
+                .map(|_| {
+                    (0..1 + next(if case % 3 == 0 { 9 } else { 40 }))
+                        .map(|_| char::from_u32(0x4e00 + next(60) as u32).unwrap_or('字'))
+                        .collect()
+                })
+                .collect();
+            let text = chars(&pieces.join(if case % 2 == 0 { "。" } else { "，" }));
+            let sentences = sentences(&text);
+            let p = Params {
+                fp_groups: 1 + next(12) as usize,
+                fp_sentences: next(7) as usize,
+                fp_min_cover: next(120) as usize,
+                fp_rotations: 1 + next(16) as usize,
+                ..Params::default()
+            };
+            let want = fingerprints_by_sorting(&text, &sentences, &p);
+            assert_eq!(fingerprints(&text, &sentences, &p), want, "case {case}");
+            gathered += usize::from(!want.is_empty());
+        }
+        assert!(gathered > 150, "too few cases had fingerprints: {gathered}");
+    }
+
+    #[test]
+    fn fast_remainder_is_the_remainder() {
+        let mut a = 0x9e37_79b9_7f4a_7c15u64;
+        for d in (1..200u64).chain([255, 256, 1 << 20, (1 << 31) + 11, u32::MAX as u64]) {
+            let m = FastMod::new(d);
+            for k in [0, 1, d - 1, d, d + 1, u64::MAX, u64::MAX - 1, u64::MAX / d * d, u64::MAX / d * d - 1] {
+                assert_eq!(m.rem(k), k % d, "{k} % {d}");
+            }
+            for _ in 0..200 {
+                a = a.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                assert_eq!(m.rem(a), a % d, "{a} % {d}");
+            }
+        }
     }
 
     #[test]
