@@ -80,6 +80,10 @@ pub fn period_features(chars: &[char], len: usize) -> (Vec<u64>, u32) {
 /// commas and the like are ASCII by now).
 #[inline]
 pub fn is_sentence_break(c: char) -> bool {
+    // Ideographs, the bulk of the text, sit between '。' and the full-width forms: one test.
+    if ('\u{3003}'..'\u{ff0c}').contains(&c) {
+        return false;
+    }
     matches!(c, '。' | '!' | '?' | ';' | ',' | ':' | '、' | '\n' | '…' | '｡' | '；' | '，')
 }
 
@@ -381,6 +385,14 @@ mod tests {
                 a = a.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 assert_eq!(m.rem(a), a % d, "{a} % {d}");
             }
+        }
+    }
+
+    #[test]
+    fn sentence_breaks_are_the_listed_marks() {
+        let listed = ['。', '!', '?', ';', ',', ':', '、', '\n', '…', '｡', '；', '，'];
+        for c in (0..0x11_0000).filter_map(char::from_u32) {
+            assert_eq!(is_sentence_break(c), listed.contains(&c), "{c:?}");
         }
     }
 
