@@ -654,14 +654,20 @@ impl Index {
             out.extend_from_slice(mem);
             return Ok(false);
         }
-        // Newest first: the memtables, then segments from the newest.
-        out.extend_from_slice(mem);
-        out.extend_from_slice(frozen);
+        // Newest first: the memtables, then segments from the newest. Every list is sorted, so
+        // only its last `tail` ids can be among the newest `tail` of all: a template key's
+        // memtable list of thousands is not copied and sorted whole for every query.
+        let newest = |list: &[u32]| -> usize { list.len().saturating_sub(tail) };
+        out.extend_from_slice(&mem[newest(mem)..]);
+        out.extend_from_slice(&frozen[newest(frozen)..]);
         for (seg, p) in lists.iter().rev() {
             if out.len() >= tail {
                 break;
             }
+            let start = out.len();
             decode(seg, p, out)?;
+            let older = newest(&out[start..]);
+            out.drain(start..start + older);
         }
         out.sort_unstable();
         let cut = out.len().saturating_sub(tail);

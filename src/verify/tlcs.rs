@@ -43,27 +43,7 @@ pub fn trusted_region(
     if runs.is_empty() || n == 0 {
         return None;
     }
-    // matched[x]: LCS characters of A before x. ins[x]: B characters inserted before x (prefix sums
-    // over the boundaries 0..=n).
-    let mut matched = vec![0u32; n + 1];
-    let mut ins_at = vec![0u32; n + 1];
-    let mut prev_b = 0u32;
-    for r in runs {
-        ins_at[r.a as usize] += r.b - prev_b;
-        prev_b = r.b + r.len;
-        for x in r.a..r.a + r.len {
-            matched[x as usize + 1] = 1;
-        }
-    }
-    let last = runs[runs.len() - 1];
-    ins_at[(last.a + last.len) as usize] += (m as u32).saturating_sub(prev_b);
-    for x in 1..=n {
-        matched[x] += matched[x - 1];
-    }
-    let mut ins = vec![0u32; n + 2];
-    for x in 0..=n {
-        ins[x + 1] = ins[x] + ins_at[x];
-    }
+    let (matched, ins) = prefix_tables(runs, n, m);
     let edits = |l: usize, r: usize| -> f64 {
         let del = (r - l) as u32 - (matched[r] - matched[l]);
         let inner = if r > l + 1 { ins[r] - ins[l + 1] } else { 0 };
@@ -113,6 +93,38 @@ pub fn trusted_region(
     }
     let total = (matched[xr] - matched[xl]) as usize;
     (total > 0).then_some(Trusted { a: a_lo..a_hi, b: b_lo..b_hi, matched: total })
+}
+
+/// `matched[x]`: LCS characters of A before x; `ins[x + 1] - ins[x]`: characters of B inserted
+/// at boundary x of A (n + 1 boundaries). Built run by run: the tables are constant between
+/// runs and `matched` rises by one inside them, so no character is visited twice.
+fn prefix_tables(runs: &[Run], n: usize, m: usize) -> (Vec<u32>, Vec<u32>) {
+    let mut matched: Vec<u32> = Vec::with_capacity(n + 1);
+    let mut ins: Vec<u32> = Vec::with_capacity(n + 2);
+    let (mut in_lcs, mut inserted, mut prev_b) = (0u32, 0u32, 0u32);
+    matched.push(0);
+    ins.push(0);
+    for r in runs {
+        let a = r.a as usize;
+        matched.resize(a + 1, in_lcs);
+        matched.extend((1..=r.len).map(|i| in_lcs + i));
+        in_lcs += r.len;
+        // B's characters between the previous run and this one are inserted at boundary a.
+        if ins.len() < a + 1 {
+            ins.resize(a + 1, inserted);
+        }
+        inserted += r.b - prev_b;
+        prev_b = r.b + r.len;
+    }
+    matched.resize(n + 1, in_lcs);
+    // What B has after the last run is inserted where the last run ends.
+    let end = runs.last().map_or(0, |r| (r.a + r.len) as usize);
+    if ins.len() < end + 1 {
+        ins.resize(end + 1, inserted);
+    }
+    inserted += (m as u32).saturating_sub(prev_b);
+    ins.resize(n + 2, inserted);
+    (matched, ins)
 }
 
 /// The base regions among blocks `0..k` (`wpre` = prefix sums of the `k` block weights, never
@@ -177,6 +189,57 @@ impl Best {
 mod tests {
     use super::*;
     use crate::verify::myers::lcs_runs;
+
+    /// The tables the plain way: mark, then sum.
+    fn prefix_tables_by_marking(runs: &[Run], n: usize, m: usize) -> (Vec<u32>, Vec<u32>) {
+        let mut matched = vec![0u32; n + 1];
+        let mut ins_at = vec![0u32; n + 1];
+        let mut prev_b = 0u32;
+        for r in runs {
+            ins_at[r.a as usize] += r.b - prev_b;
+            prev_b = r.b + r.len;
+            for x in r.a..r.a + r.len {
+                matched[x as usize + 1] = 1;
+            }
+        }
+        let last = runs[runs.len() - 1];
+        ins_at[(last.a + last.len) as usize] += (m as u32).saturating_sub(prev_b);
+        for x in 1..=n {
+            matched[x] += matched[x - 1];
+        }
+        let mut ins = vec![0u32; n + 2];
+        for x in 0..=n {
+            ins[x + 1] = ins[x] + ins_at[x];
+        }
+        (matched, ins)
+    }
+
+    #[test]
+    fn prefix_tables_are_the_marked_sums() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % n.max(1)
+        };
+        for case in 0..2000 {
+            // Runs in order in both texts, with gaps of any size (none too), from the very start
+            // or not, up to the very end or not.
+            let mut runs = Vec::new();
+            let (mut a, mut b) = (next(3) as u32, next(3) as u32);
+            for _ in 0..1 + next(12) {
+                let len = 1 + next(20) as u32;
+                runs.push(Run { a, b, len });
+                a += len + next(4) as u32 * (case % 3) as u32;
+                b += len + next(6) as u32;
+            }
+            let last = runs[runs.len() - 1];
+            let n = (last.a + last.len) as usize + next(3) as usize;
+            let m = (last.b + last.len) as usize + next(3) as usize;
+            assert_eq!(prefix_tables(&runs, n, m), prefix_tables_by_marking(&runs, n, m), "{runs:?} {n} {m}");
+        }
+    }
 
     fn region(a: &str, b: &str) -> Option<Trusted> {
         let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
