@@ -227,13 +227,18 @@ struct FastMod {
 }
 
 impl FastMod {
+    /// For `d` ≥ 1 (a divisor of 0 is taken as 1).
     fn new(d: u64) -> FastMod {
-        debug_assert!(d > 0 && d < 1 << 32);
+        let d = d.max(1);
         FastMod { m: (u128::MAX / u128::from(d)).wrapping_add(1), d }
     }
 
     #[inline]
     fn rem(self, a: u64) -> u64 {
+        // The sums below stay within 128 bits for divisors below 2^32 (groups are a handful).
+        if self.d >= 1 << 32 {
+            return a % self.d;
+        }
         let frac = self.m.wrapping_mul(u128::from(a));
         // The top 64 bits of the 192-bit product frac * d.
         let lo = u128::from(frac as u64) * u128::from(self.d);
@@ -376,9 +381,10 @@ mod tests {
     #[test]
     fn fast_remainder_is_the_remainder() {
         let mut a = 0x9e37_79b9_7f4a_7c15u64;
-        for d in (1..200u64).chain([255, 256, 1 << 20, (1 << 31) + 11, u32::MAX as u64]) {
+        for d in (1..200u64).chain([255, 256, 1 << 20, (1 << 31) + 11, u32::MAX as u64, 1 << 32, u64::MAX]) {
             let m = FastMod::new(d);
-            for k in [0, 1, d - 1, d, d + 1, u64::MAX, u64::MAX - 1, u64::MAX / d * d, u64::MAX / d * d - 1] {
+            for k in [0, 1, d - 1, d, d.wrapping_add(1), u64::MAX, u64::MAX - 1, u64::MAX / d * d, u64::MAX / d * d - 1]
+            {
                 assert_eq!(m.rem(k), k % d, "{k} % {d}");
             }
             for _ in 0..200 {

@@ -399,6 +399,20 @@ impl Segment {
         Ok(bits.iter().all(|&b| words[base + (b as usize >> 6)] >> (b & 63) & 1 != 0))
     }
 
+    /// Reads the word of the Bloom filter that [`Segment::postings`] will test first for `key`,
+    /// and returns it. A query calls this for all its keys before it looks any up: these reads
+    /// do not wait on one another, so the filter's cache misses overlap instead of coming one
+    /// key at a time. A filter that is missing or malformed is left to the lookup to report.
+    pub fn touch_bloom(&self, kind: KeyKind, key: u64) -> u64 {
+        let Ok(words) = self.table::<u64>(SectionKind::Bloom) else { return 0 };
+        let blocks = words.len() / 8;
+        if blocks == 0 {
+            return 0;
+        }
+        let (base, bits) = bloom_probe(kind, key, blocks);
+        words.get(base + (bits[0] as usize >> 6)).copied().unwrap_or(0)
+    }
+
     /// The segment's format version.
     pub fn version(&self) -> u32 {
         self.trailer.version
