@@ -10,6 +10,15 @@
 //!   one `'\n'`.
 //! * ASCII is lower-cased.
 
+/// `chars` as a `String` whose allocation is its exact size (collecting reserves one byte per
+/// character and doubles from there: a third of a Chinese text's buffer would sit unused in the
+/// memtable). Measured cheaper than sizing exactly first: counting the bytes is a pass of its own.
+pub fn chars_to_string(chars: &[char]) -> String {
+    let mut s: String = chars.iter().collect();
+    s.shrink_to_fit();
+    s
+}
+
 /// A normalized text and the position of each of its characters in the text it came from.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct NormText {
@@ -32,7 +41,7 @@ impl NormText {
 
     /// The normalized text as a `String`.
     pub fn to_string_lossy(&self) -> String {
-        self.chars.iter().collect()
+        chars_to_string(&self.chars)
     }
 
     /// The original character range covering normalized range `lo..hi`.
@@ -121,6 +130,17 @@ mod tests {
 
     fn n(s: &str) -> String {
         normalize(s).to_string_lossy()
+    }
+
+    #[test]
+    fn chars_to_string_is_exact() {
+        for text in ["", "a", "新闻正文。", "mixed ASCII 与中文 ¥ and 𠀀𝄞 astral", "é\u{7ff}\u{800}\u{ffff}\u{10000}"]
+        {
+            let chars: Vec<char> = text.chars().collect();
+            let s = chars_to_string(&chars);
+            assert_eq!(s, text);
+            assert_eq!(s.capacity(), text.len(), "{text:?} allocated {} bytes for {}", s.capacity(), text.len());
+        }
     }
 
     #[test]

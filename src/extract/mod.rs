@@ -6,6 +6,7 @@
 //! container, and drops what looks like page furniture. Plain text goes through [`extract_text`]:
 //! every non-empty line is a block and every block is kept.
 
+mod entities;
 pub mod html;
 mod select;
 pub mod tags;
@@ -123,7 +124,7 @@ pub fn extract_html(html: &str) -> Extracted {
             Token::Text(t) => b.text(t),
             Token::Raw(t) => {
                 if in_title && b.out.title.is_empty() {
-                    b.out.title = collapse_ws(&html_escape::decode_html_entities(t));
+                    b.out.title = collapse_ws(&entities::decode(t));
                 }
             }
         }
@@ -369,13 +370,8 @@ impl Builder {
         if self.skip_depth > 0 {
             return;
         }
-        let decoded;
-        let t: &str = if raw.contains('&') {
-            decoded = html_escape::decode_html_entities(raw);
-            &decoded
-        } else {
-            raw
-        };
+        let decoded = entities::decode(raw);
+        let t: &str = &decoded;
         let in_link = self.link_depth > 0;
         let text = &mut self.out.text;
         // Copy runs of non-space characters whole; spaces collapse to one.

@@ -1,9 +1,9 @@
 //! The catalog: small metadata in sled (pinned 0.34), opened by the writer only.
 //!
 //! Trees: `meta` (format version, parameters), `sites` (site name -> id),
-//! `pruned` (kind + key -> frequency, sites, reason as JSON). Everything in it can be rebuilt from
-//! the segment files and the pruned-keys snapshot (`ddtool rebuild-catalog`), so it is never the
-//! only copy of anything a query needs.
+//! `pruned` (kind + key -> frequency, sites, reason as JSON). A query needs none of it: the
+//! parameters are in the manifest, site ids and names in the segments, pruned keys in the
+//! pruned-keys file.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -44,6 +44,7 @@ impl Catalog {
     /// Opens (creating) the catalog in `dir`.
     pub fn open(dir: &Path) -> Result<Catalog> {
         let err = |e: sled::Error| StoreError::Catalog { path: dir.into(), message: e.to_string() };
+        remove_unfinished_snapshots(dir)?;
         let db = sled::Config::new().path(dir).mode(sled::Mode::LowSpace).open().map_err(err)?;
         let meta = db.open_tree("meta").map_err(err)?;
         match meta.get("format_version").map_err(err)? {
@@ -158,6 +159,28 @@ impl Catalog {
     }
 }
 
+/// Removes the snapshots sled 0.34 was still writing when its process died. It writes a
+/// snapshot as `snap.<lsn>.generating`, syncs it and renames it to `snap.<lsn>`, keeping the
+/// previous one until then; but on open it reads the highest-named `snap.*` file, which is such
+/// a leftover when there is one, and then refuses the database as corrupt (sled issues 1527,
+/// 1533). Without it, sled reads the last complete snapshot and replays its log from there. Seen
+/// in the SIGKILL test: a writer killed moments after it opened a new index.
+fn remove_unfinished_snapshots(dir: &Path) -> Result<()> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(()); // no catalog yet: sled creates it
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with("snap.") && name.ends_with(".generating") {
+            let path = entry.path();
+            tracing::warn!(file = %path.display(), "removing an unfinished catalog snapshot (interrupted write)");
+            std::fs::remove_file(&path).map_err(|e| StoreError::io(&path, e))?;
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,5 +207,26 @@ mod tests {
         let pruned = c.pruned().expect("pruned");
         assert_eq!(pruned.len(), 1);
         assert_eq!((pruned[0].0, pruned[0].1, pruned[0].2.frequency), (KeyKind::Period, 42, 500));
+    }
+
+    #[test]
+    fn a_snapshot_cut_short_by_a_crash_does_not_lose_the_catalog() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let site = {
+            let mut c = Catalog::open(dir.path()).expect("open");
+            let id = c.site_id("a.example").expect("site");
+            c.flush().expect("flush");
+            id
+        };
+        // What a kill leaves while sled writes its next snapshot: a name sorting after every
+        // complete one, empty or cut anywhere.
+        for (i, body) in [&b""[..], &[7u8; 40][..]].into_iter().enumerate() {
+            let leftover = dir.path().join(format!("snap.FFFFFFFFFFFFFF0{i}.generating"));
+            std::fs::write(&leftover, body).expect("plant");
+            let mut c = Catalog::open(dir.path()).expect("a catalog with an unfinished snapshot opens");
+            assert!(!leftover.exists());
+            assert_eq!(c.site_id("a.example").expect("site"), site);
+            assert_eq!(c.site_count(), 1);
+        }
     }
 }

@@ -856,7 +856,7 @@ impl Index {
         }
         let writer = self.writer()?;
         let site_id = writer.catalog.site_id(doc.site)?;
-        let text: String = doc.chars.iter().collect();
+        let text = crate::normalize::chars_to_string(doc.chars);
         let rec = DocRecord {
             doc_id,
             url: doc.url.to_owned(),
@@ -893,6 +893,11 @@ impl Index {
             self.mem.len() >= self.flush_policy.max_docs || self.mem.text_bytes() >= self.flush_policy.max_text_bytes;
         if full {
             self.start_flush()?;
+            // More inserts follow: the new memtable's tables start at the size the last one
+            // reached instead of doubling up to it (each doubling rehashes and faults in fresh pages).
+            if let Some(frozen) = &self.frozen {
+                self.mem.reserve_like(frozen);
+            }
         }
         self.poll_merge(false)?;
         if self.pending.is_none() {

@@ -63,6 +63,15 @@ impl Memtable {
         self.docs.push(doc);
     }
 
+    /// Reserves room for as many documents and keys as `other` holds.
+    pub fn reserve_like(&mut self, other: &Memtable) {
+        for (mine, theirs) in self.postings.iter_mut().zip(&other.postings) {
+            mine.reserve(theirs.len());
+        }
+        self.urls.reserve(other.urls.len());
+        self.docs.reserve(other.docs.len());
+    }
+
     /// Documents, in doc-id order.
     pub fn docs(&self) -> &[DocRecord] {
         &self.docs
@@ -113,5 +122,40 @@ impl Memtable {
     pub fn drop_in_background(old: std::sync::Arc<Memtable>) {
         // If the thread cannot start, the closure, and `old` with it, is dropped right here.
         let _ = std::thread::Builder::new().name("memtable-drop".into()).spawn(move || drop(old));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::doc::{random_article, sample};
+
+    #[test]
+    fn a_memtable_reserved_like_another_takes_as_many_without_growing() {
+        let docs: Vec<DocRecord> = (1..=40).map(|k| sample(k, &random_article(k, 0))).collect();
+        let mut old = Memtable::default();
+        for d in docs.iter().cloned() {
+            old.insert(d);
+        }
+        let mut new = Memtable::default();
+        new.reserve_like(&old);
+        let capacities = |m: &Memtable| {
+            let mut c: Vec<usize> = m.postings.iter().map(|p| p.capacity()).collect();
+            c.extend([m.urls.capacity(), m.docs.capacity()]);
+            c
+        };
+        let mut held: Vec<usize> = old.postings.iter().map(|p| p.len()).collect();
+        held.extend([old.urls.len(), old.docs.len()]);
+        let reserved = capacities(&new);
+        for (mine, theirs) in reserved.iter().zip(&held) {
+            assert!(mine >= theirs, "reserved {mine}, the old memtable holds {theirs}");
+        }
+        assert!(held.iter().filter(|&&n| n >= 40).count() >= 4, "too little held: {held:?}");
+        // The same documents again (new ids): no table grows.
+        for d in docs {
+            new.insert(DocRecord { doc_id: d.doc_id + 100, ..d });
+        }
+        assert_eq!(capacities(&new), reserved);
+        assert_eq!(new.postings(KeyKind::Exact, new.docs()[0].exact), &[101]);
     }
 }
