@@ -23,6 +23,8 @@ pub mod normalize;
 pub mod page;
 pub mod params;
 pub mod store;
+#[cfg(test)]
+mod testutil;
 pub mod verify;
 
 pub use params::Params;

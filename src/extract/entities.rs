@@ -133,13 +133,8 @@ mod tests {
             "+5",
         ];
         let tails = [";", ";", ";", "", " ", "&", "；"];
-        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |n: usize| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            (rng % n as u64) as usize
-        };
+        let mut rng = crate::testutil::Rng::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = |n: usize| rng.below(n as u64) as usize;
         let piece = |next: &mut dyn FnMut(usize) -> usize| {
             format!("{}{}{}", heads[next(heads.len())], bodies[next(bodies.len())], tails[next(tails.len())])
         };

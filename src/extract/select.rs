@@ -482,8 +482,8 @@ mod tests {
             let text = format!("新{c}");
             assert_eq!(may_be_legal(&text), rule(c), "{c:?}");
         }
-        // A character split across the 32-byte screening chunks, or after a long run of bytes
-        // that come close (ç, ¡ and 穿 share bytes with the marks).
+        // A mark after runs of every length, and bytes that come close without being one (ç, ¡
+        // and 穿 share bytes with the marks).
         for k in 0..70 {
             let pad: String = std::iter::repeat_n('x', k).collect();
             for (tail, want) in [("版", true), ("©", true), ("证", true), ("b", false), ("ç¡穿", false), ("", false)]

@@ -114,14 +114,7 @@ pub fn sentences(chars: &[char]) -> Vec<std::ops::Range<usize>> {
 /// groups by hash; in each group take the smallest hashes until there are `fp_sentences` of them
 /// covering `fp_min_cover` characters, and hash them together. A group that cannot fill gives none.
 pub fn fingerprints(chars: &[char], sentences: &[std::ops::Range<usize>], p: &Params) -> Vec<u64> {
-    let mut sent: Vec<(u128, u32)> = sentences
-        .iter()
-        .filter(|r| r.len() > p.fp_min_sentence)
-        .map(|r| (hash::hash128(&chars[r.clone()]), r.len() as u32))
-        .collect();
-    // Distinct sentences: a repeated sentence counts once.
-    sent.sort_unstable_by_key(|s| s.0);
-    sent.dedup_by_key(|s| s.0);
+    let sent = sentence_hashes(chars, sentences, p);
     let groups = p.fp_groups.max(1);
     if sent.len() < p.fp_sentences.max(1) {
         return Vec::new();
@@ -189,6 +182,19 @@ pub fn fingerprints(chars: &[char], sentences: &[std::ops::Range<usize>], p: &Pa
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// The 128-bit hash and length of each distinct sentence longer than `fp_min_sentence`, by hash
+/// (a repeated sentence counts once).
+fn sentence_hashes(chars: &[char], sentences: &[std::ops::Range<usize>], p: &Params) -> Vec<(u128, u32)> {
+    let mut sent: Vec<(u128, u32)> = sentences
+        .iter()
+        .filter(|r| r.len() > p.fp_min_sentence)
+        .map(|r| (hash::hash128(&chars[r.clone()]), r.len() as u32))
+        .collect();
+    sent.sort_unstable_by_key(|s| s.0);
+    sent.dedup_by_key(|s| s.0);
+    sent
 }
 
 /// How many keys of a fingerprint group are expected below the gathering cut: enough for
@@ -308,13 +314,7 @@ mod tests {
 
     /// The fingerprint rule written the plain way: every group sorted whole.
     fn fingerprints_by_sorting(chars: &[char], sentences: &[std::ops::Range<usize>], p: &Params) -> Vec<u64> {
-        let mut sent: Vec<(u128, u32)> = sentences
-            .iter()
-            .filter(|r| r.len() > p.fp_min_sentence)
-            .map(|r| (hash::hash128(&chars[r.clone()]), r.len() as u32))
-            .collect();
-        sent.sort_unstable_by_key(|s| s.0);
-        sent.dedup_by_key(|s| s.0);
+        let sent = sentence_hashes(chars, sentences, p);
         let groups = p.fp_groups.max(1);
         if sent.len() < p.fp_sentences.max(1) {
             return Vec::new();
@@ -346,13 +346,8 @@ mod tests {
     fn fingerprints_match_the_plain_rule() {
         // Sentences of every length, so some groups need more than the TOP smallest to cover
         // enough text, under several group counts and thresholds.
-        let mut rng = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: u64| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng % n
-        };
+        let mut rng = crate::testutil::Rng::new(0x2545_f491_4f6c_dd1d);
+        let mut next = |n: u64| rng.below(n);
         let mut gathered = 0;
         for case in 0..300 {
             let pieces: Vec<String> = (0..next(200))

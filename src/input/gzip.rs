@@ -343,15 +343,12 @@ mod tests {
 
     /// Four texts that compress poorly (so each member has many deflate blocks' worth of bytes).
     fn texts() -> Vec<Vec<u8>> {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = crate::testutil::Rng::new(0x9E37_79B9_7F4A_7C15);
         (0..4)
             .map(|n| {
                 let mut t = format!("member {n}:").into_bytes();
                 for _ in 0..6000 + n * 500 {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    t.push(b'a' + (x % 26) as u8);
+                    t.push(b'a' + rng.below(26) as u8);
                 }
                 t
             })

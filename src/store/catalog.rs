@@ -211,16 +211,16 @@ mod tests {
 
     #[test]
     fn a_snapshot_cut_short_by_a_crash_does_not_lose_the_catalog() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let site = {
-            let mut c = Catalog::open(dir.path()).expect("open");
-            let id = c.site_id("a.example").expect("site");
-            c.flush().expect("flush");
-            id
-        };
         // What a kill leaves while sled writes its next snapshot: a name sorting after every
-        // complete one, empty or cut anywhere.
+        // complete one, empty or cut anywhere. Each case gets a catalog of its own.
         for (i, body) in [&b""[..], &[7u8; 40][..]].into_iter().enumerate() {
+            let dir = tempfile::tempdir().expect("tempdir");
+            let site = {
+                let mut c = Catalog::open(dir.path()).expect("open");
+                let id = c.site_id("a.example").expect("site");
+                c.flush().expect("flush");
+                id
+            };
             let leftover = dir.path().join(format!("snap.FFFFFFFFFFFFFF0{i}.generating"));
             std::fs::write(&leftover, body).expect("plant");
             let mut c = Catalog::open(dir.path()).expect("a catalog with an unfinished snapshot opens");

@@ -196,13 +196,8 @@ mod tests {
     #[test]
     fn reused_state_reads_nothing_stale() {
         let mut myers = Myers { vf: vec![usize::MAX / 3; 4096], vb: vec![7; 4096], work: 0 };
-        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |n: u64| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng % n
-        };
+        let mut rng = crate::testutil::Rng::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = |n: u64| rng.below(n);
         let mut out = Vec::new();
         for _ in 0..400 {
             let a: Vec<u8> = (0..next(150)).map(|_| next(4) as u8).collect();

@@ -204,13 +204,8 @@ mod tests {
     fn kept_is_the_character_rule() {
         // Texts from a tiny alphabet share many windows in runs of every length, across the
         // 64-window words; some are cut short (`len` below the text).
-        let mut rng = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: u64| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng % n
-        };
+        let mut rng = crate::testutil::Rng::new(0x2545_f491_4f6c_dd1d);
+        let mut next = |n: u64| rng.below(n);
         let mut out = Vec::new();
         let mut seen_kept = 0;
         for case in 0..500 {
@@ -235,11 +230,8 @@ mod tests {
 
     #[test]
     fn bitmap_holds_every_hash_and_few_others() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            mix(x)
-        };
+        let mut rng = crate::testutil::Rng::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = || rng.next_u64();
         let mut bm = Bitmap::default();
         for n in [0usize, 1, 63, 64, 65, 1_000, 3_000, 20_000] {
             let held: Vec<u64> = (0..n).map(|_| next()).collect();

@@ -250,13 +250,8 @@ mod tests {
 
     #[test]
     fn tables_come_back_entry_for_entry() {
-        let mut rng = 0x1234_5678_9abc_def1u64;
-        let mut next = || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut rng = crate::testutil::Rng::new(0x1234_5678_9abc_def1);
+        let mut next = || rng.next_u64();
         for n in [1usize, 2, 127, 128, 129, 1000] {
             let mut keys: Vec<u64> = (0..n).map(|_| next()).collect();
             keys.sort_unstable();
