@@ -625,18 +625,27 @@ impl Index {
         Ok(None)
     }
 
-    /// Doc ids holding a key, over memtable and segments. Returns true when the key is
+    /// Doc ids holding a key, over memtable and segments: `segs`, in increasing order, are the
+    /// segments whose Bloom filters let the key through. Returns true when the key is
     /// template-like (more than `cap` documents): then `out` holds only its newest `tail`
     /// documents, and older segments' lists are not even decoded, so that a template key costs
     /// the same however large the index grows.
-    fn gather(&self, kind: KeyKind, key: u64, cap: usize, tail: usize, out: &mut Vec<u32>) -> Result<bool> {
+    fn gather(
+        &self,
+        kind: KeyKind,
+        key: u64,
+        segs: impl Iterator<Item = u32>,
+        cap: usize,
+        tail: usize,
+        out: &mut Vec<u32>,
+    ) -> Result<bool> {
         out.clear();
         let mem = self.mem.postings(kind, key);
         let frozen = self.frozen.as_ref().map_or(&[][..], |f| f.postings(kind, key));
         let mut lists = Vec::new();
         let mut total = mem.len() + frozen.len();
-        for seg in &self.segments {
-            if let Some(p) = seg.postings(kind, key)? {
+        for seg in segs.map(|s| &self.segments[s as usize]) {
+            if let Some(p) = seg.postings_past_filter(kind, key)? {
                 total += p.len();
                 lists.push((seg, p));
             }
@@ -708,30 +717,70 @@ impl Index {
         let mut counts: rustc_hash::FxHashMap<u32, Counts> = rustc_hash::FxHashMap::default();
         let mut ids = Vec::new();
         let exact = [features.exact];
-        // A first pass that only touches what the lookups will read (the memtable's buckets,
-        // each segment's Bloom block): with nothing else between them, the cache misses of many
-        // keys are in flight at once; the lookups below then mostly hit the cache.
+        let all_keys: [(KeyKind, &[u64]); 3] = [
+            (KeyKind::Exact, &exact),
+            (KeyKind::Fingerprint, &features.fingerprints),
+            (KeyKind::Period, &features.period),
+        ];
+        // The lookups run in stages, each over all the query's keys, so that the cache misses
+        // of many keys are in flight at once instead of one key's after another's: (1) touch
+        // the memtables' buckets and each segment's Bloom filter word; (2) test the filters (now
+        // cached), and for each key a segment may hold touch the key-index head its value
+        // predicts; (3) find those keys' blocks and touch where their entries should be; (4)
+        // the lookups proper, which then mostly hit the cache. A new page's keys mostly stop
+        // at (2).
         let mut touched = 0u64;
-        for (kind, keys) in [(KeyKind::Fingerprint, &features.fingerprints), (KeyKind::Period, &features.period)] {
-            for &key in keys.iter() {
+        for (kind, keys) in all_keys {
+            for &key in keys {
                 touched = touched.wrapping_add(self.mem.postings(kind, key).len() as u64);
+                if let Some(f) = &self.frozen {
+                    touched = touched.wrapping_add(f.postings(kind, key).len() as u64);
+                }
                 for seg in &self.segments {
                     touched = touched.wrapping_add(seg.touch_bloom(kind, key));
                 }
             }
         }
-        std::hint::black_box(touched);
-        for kind in [KeyKind::Exact, KeyKind::Fingerprint, KeyKind::Period] {
-            let keys: &[u64] = match kind {
-                KeyKind::Exact => &exact,
-                KeyKind::Fingerprint => &features.fingerprints,
-                KeyKind::Period => &features.period,
-            };
+        // (key's place in `all_keys` order, segment) for every key a segment may hold.
+        let mut passed: Vec<(u32, u32)> = Vec::new();
+        let mut ord = 0u32;
+        for (kind, keys) in all_keys {
             for &key in keys {
+                if !self.pruned.contains(kind, key) {
+                    for (s, seg) in self.segments.iter().enumerate() {
+                        if seg.may_contain(kind, key)? {
+                            passed.push((ord, s as u32));
+                            touched = touched.wrapping_add(seg.touch_head(kind, key));
+                        }
+                    }
+                }
+                ord += 1;
+            }
+        }
+        let (mut ord, mut at) = (0u32, 0usize);
+        for (kind, keys) in all_keys {
+            for &key in keys {
+                while let Some(&(_, s)) = passed.get(at).filter(|p| p.0 == ord) {
+                    touched = touched.wrapping_add(self.segments[s as usize].touch_entry(kind, key));
+                    at += 1;
+                }
+                ord += 1;
+            }
+        }
+        std::hint::black_box(touched);
+        let (mut ord, mut at) = (0u32, 0usize);
+        for (kind, keys) in all_keys {
+            for &key in keys {
+                let from = at;
+                while passed.get(at).is_some_and(|p| p.0 == ord) {
+                    at += 1;
+                }
+                ord += 1;
                 if self.pruned.contains(kind, key) {
                     continue;
                 }
-                if self.gather(kind, key, limits.posting_cap, limits.long_list_tail, &mut ids)? {
+                let segs = passed[from..at].iter().map(|p| p.1);
+                if self.gather(kind, key, segs, limits.posting_cap, limits.long_list_tail, &mut ids)? {
                     answer.long_lists += 1;
                 }
                 for &d in &ids {

@@ -211,19 +211,19 @@ impl<'a> PackedBlock<'a> {
         Ok(KeyEntry { key, value, count })
     }
 
-    /// The index of `key` in the block, if there (keys increase); `Err(what)` for a key past
-    /// 2^64 on the way.
-    pub(super) fn find(&self, key: u64) -> std::result::Result<Option<usize>, String> {
-        let (mut lo, mut hi) = (0, self.len());
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            match self.key(mid).ok_or("a key past 2^64")?.cmp(&key) {
-                std::cmp::Ordering::Less => lo = mid + 1,
-                std::cmp::Ordering::Greater => hi = mid,
-                std::cmp::Ordering::Equal => return Ok(Some(mid)),
-            }
+    /// The index of `key` in the block, if there (keys increase); `next_first` is the first key
+    /// of the next block, when there is one (every key here is below it). `Err(what)` for a key
+    /// past 2^64 on the way.
+    pub(super) fn find(&self, key: u64, next_first: Option<u64>) -> std::result::Result<Option<usize>, String> {
+        let first = self.head.first_key;
+        // The keys lie in first..first + 2^key_bits, and below the next block's first key.
+        let span = if self.head.key_bits >= 64 { u64::MAX } else { (1u64 << self.head.key_bits) - 1 };
+        let mut last = first.saturating_add(span);
+        if let Some(next) = next_first.filter(|&n| n > first) {
+            last = last.min(next - 1);
         }
-        Ok(None)
+        let (i, found) = super::seek::seek(0, self.len(), first, last, key, |i| self.key(i).ok_or("a key past 2^64"))?;
+        Ok(found.then_some(i))
     }
 }
 
@@ -273,9 +273,13 @@ mod tests {
             assert_eq!(unpack(&bodies, &heads), want, "{n} entries");
             for (i, e) in want.iter().enumerate() {
                 let b = PackedBlock::new(heads[i / KEY_BLOCK_ENTRIES], &bodies).unwrap();
-                assert_eq!(b.find(e.key), Ok(Some(i % KEY_BLOCK_ENTRIES)));
-                if !keys.contains(&(e.key ^ 1)) {
-                    assert_eq!(b.find(e.key ^ 1), Ok(None));
+                let next_first = heads.get(i / KEY_BLOCK_ENTRIES + 1).map(|h| h.first_key);
+                // With the next block's first key as a bound, and without one.
+                for next in [next_first, None] {
+                    assert_eq!(b.find(e.key, next), Ok(Some(i % KEY_BLOCK_ENTRIES)));
+                    if !keys.contains(&(e.key ^ 1)) {
+                        assert_eq!(b.find(e.key ^ 1, next), Ok(None));
+                    }
                 }
             }
             if n >= 1000 {
@@ -344,7 +348,7 @@ mod tests {
         let wrap = PackedBlock::new(KeyBlockHead { first_key: u64::MAX - 5, ..h }, &bodies).unwrap();
         assert_eq!(wrap.key(2), None);
         assert!(wrap.entry(2).is_err());
-        assert!(wrap.find(u64::MAX).is_err(), "the search meets the wrapped key");
+        assert!(wrap.find(u64::MAX, None).is_err(), "the search meets the wrapped key");
         let block = PackedBlock::new(h, &bodies).unwrap();
         assert_eq!((block.key(3), block.entry(3).is_err()), (None, true), "past the end");
         // Keys out of order are refused, not packed into wrong widths.

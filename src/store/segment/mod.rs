@@ -8,6 +8,7 @@
 mod keys;
 mod merge;
 mod out;
+mod seek;
 mod write;
 
 use std::path::{Path, PathBuf};
@@ -382,7 +383,7 @@ impl Segment {
     }
 
     /// True unless the Bloom filter rules `key` out (a filter-less segment rules nothing out).
-    fn may_contain(&self, kind: KeyKind, key: u64) -> Result<bool> {
+    pub fn may_contain(&self, kind: KeyKind, key: u64) -> Result<bool> {
         let words: &[u64] = self.table(SectionKind::Bloom)?;
         if words.is_empty() {
             return Ok(true);
@@ -428,21 +429,20 @@ impl Segment {
         if !self.may_contain(kind, key)? {
             return Ok(None);
         }
+        self.postings_past_filter(kind, key)
+    }
+
+    /// [`Segment::postings`] for a key [`Segment::may_contain`] has let through.
+    pub fn postings_past_filter(&self, kind: KeyKind, key: u64) -> Result<Option<Postings<'_>>> {
         let (ks, _) = SectionKind::keys_of(kind);
         let ix = SectionKind::index_of(kind);
         let entry = if self.packed_keys() {
-            // The last block whose first key is not above `key`, then a search inside it.
-            let heads = self.key_index(kind)?;
-            let (f, found) = self.search_in::<KeyBlockHead, u64>(ix, heads, 0, heads.len(), key, |h| h.first_key)?;
-            let b = match (found, f) {
-                (true, _) => f,
-                (false, 0) => return Ok(None),
-                (false, _) => f - 1,
-            };
+            let Some((b, next_first)) = self.locate(kind, key)? else { return Ok(None) };
             let block = self.key_block(kind, b)?;
             let at = self.sections[ks as usize].0 + block.head.body as usize;
-            let found =
-                block.find(key).map_err(|what| self.corrupt(at, format!("{} key block: {what}", kind.name())))?;
+            let found = block
+                .find(key, next_first)
+                .map_err(|what| self.corrupt(at, format!("{} key block: {what}", kind.name())))?;
             let Some(i) = found else { return Ok(None) };
             self.block_entry(kind, &block, i)?
         } else {
@@ -465,6 +465,57 @@ impl Segment {
             *self.record(table, ks, i)?
         };
         self.postings_of(kind, &entry).map(Some)
+    }
+
+    /// The block of a packed key table that would hold `key` (the last whose first key is not
+    /// above it), and the next block's first key, which bounds the block's keys.
+    fn locate(&self, kind: KeyKind, key: u64) -> Result<Option<(usize, Option<u64>)>> {
+        let ix = SectionKind::index_of(kind);
+        let heads = self.key_index(kind)?;
+        // Block first keys are as uniform as the keys: the whole u64 range bounds them.
+        let first_key = |b: usize| self.record(heads, ix, b).map(|h| h.first_key);
+        let (f, found) = seek::seek(0, heads.len(), 0, u64::MAX, key, first_key)?;
+        let b = match (found, f) {
+            (true, _) => f,
+            (false, 0) => return Ok(None),
+            (false, _) => f - 1,
+        };
+        let next_first = if b + 1 < heads.len() { Some(first_key(b + 1)?) } else { None };
+        Ok(Some((b, next_first)))
+    }
+
+    /// The second stage of a query's first pass, for a key [`Segment::may_contain`] let
+    /// through: reads the key index's head where the key's value predicts its block. Returns
+    /// what it read, so that the read happens.
+    pub fn touch_head(&self, kind: KeyKind, key: u64) -> u64 {
+        if !self.packed_keys() {
+            return 0;
+        }
+        let Ok(heads) = self.table::<KeyBlockHead>(SectionKind::index_of(kind)) else { return 0 };
+        heads.get(seek::guess(key, 0, u64::MAX, heads.len())).map_or(0, |h| h.first_key)
+    }
+
+    /// The third stage: finds the key's block (its heads are cached by the second stage) and
+    /// reads the block's key, count and value fields where the key's entry should be. Anything
+    /// amiss is left to the lookup to report.
+    pub fn touch_entry(&self, kind: KeyKind, key: u64) -> u64 {
+        if !self.packed_keys() {
+            return 0;
+        }
+        let Ok(Some((b, next_first))) = self.locate(kind, key) else { return 0 };
+        let Ok(heads) = self.table::<KeyBlockHead>(SectionKind::index_of(kind)) else { return 0 };
+        let Some(h) = heads.get(b) else { return 0 };
+        let (s, e) = self.sections[SectionKind::keys_of(kind).0 as usize];
+        let last = next_first.map_or(u64::MAX, |n| n.saturating_sub(1));
+        let (n, i) = (u64::from(h.entries), seek::guess(key, h.first_key, last, usize::from(h.entries)) as u64);
+        let (kb, cb, vb) = (u64::from(h.key_bits), u64::from(h.count_bits), u64::from(h.value_bits));
+        let body = (s as u64).saturating_add(h.body);
+        let mut seen = 0u64;
+        for bit in [i * kb, n * kb + i * cb, n * (kb + cb) + i * vb] {
+            let at = body.saturating_add(bit / 8);
+            seen += usize::try_from(at).ok().filter(|&at| at < e).map_or(0, |at| u64::from(self.map[at]));
+        }
+        seen
     }
 
     /// The heads of a packed key table, after the checks that cost nothing: a table with keys
