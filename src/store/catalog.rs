@@ -1,6 +1,6 @@
 //! The catalog: small metadata in sled (pinned 0.34), opened by the writer only.
 //!
-//! Trees: `meta` (format version, parameters), `sites` (site name -> id),
+//! Trees: `meta` (format version, parameters, next site id), `sites` (site name -> id),
 //! `pruned` (kind + key -> frequency, sites, reason as JSON). A query needs none of it: the
 //! parameters are in the manifest, site ids and names in the segments, pruned keys in the
 //! pruned-keys file.
@@ -32,6 +32,8 @@ pub struct Catalog {
     sites: sled::Tree,
     pruned: sled::Tree,
     site_cache: HashMap<String, u32>,
+    /// The id the next new site gets (kept in `meta` too).
+    next_site_id: u32,
 }
 
 impl std::fmt::Debug for Catalog {
@@ -65,7 +67,26 @@ impl Catalog {
         }
         let sites = db.open_tree("sites").map_err(err)?;
         let pruned = db.open_tree("pruned").map_err(err)?;
-        Ok(Catalog { path: dir.into(), db, meta, sites, pruned, site_cache: HashMap::new() })
+        let next_site_id = match meta.get(NEXT_SITE_ID).map_err(err)? {
+            Some(v) => v.as_ref().try_into().map(u32::from_le_bytes).map_err(|_| StoreError::Catalog {
+                path: dir.into(),
+                message: format!("meta {NEXT_SITE_ID:?} is {} bytes, not 4", v.len()),
+            })?,
+            None => {
+                // A catalog from before the counter: past every id handed out so far.
+                let mut max = 0u32;
+                for item in sites.iter() {
+                    let (_, v) = item.map_err(err)?;
+                    max = max.max(site_id_of(&v));
+                }
+                let next = max
+                    .checked_add(1)
+                    .ok_or_else(|| StoreError::Limit(format!("{}: site ids exhausted", dir.display())))?;
+                meta.insert(NEXT_SITE_ID, &next.to_le_bytes()).map_err(err)?;
+                next
+            }
+        };
+        Ok(Catalog { path: dir.into(), db, meta, sites, pruned, site_cache: HashMap::new(), next_site_id })
     }
 
     /// Creates an empty catalog at `dir` (which must not exist) all at once: it is built under
@@ -107,19 +128,47 @@ impl Catalog {
             return Ok(id);
         }
         let id = match self.sites.get(site).map_err(|e| self.err(e))? {
-            Some(v) if v.len() >= 4 => u32::from_le_bytes([v[0], v[1], v[2], v[3]]),
+            Some(v) if v.len() >= 4 => site_id_of(&v),
             _ => {
-                let n = self.db.generate_id().map_err(|e| self.err(e))?;
-                let id = u32::try_from(n)
-                    .ok()
-                    .and_then(|n| n.checked_add(1))
+                let id = self.next_site_id;
+                let next = id
+                    .checked_add(1)
                     .ok_or_else(|| StoreError::Limit(format!("{}: site ids exhausted", self.path.display())))?;
+                // The counter first: sled replays its log in order, so a crash between the two
+                // writes can skip an id but never hand one out twice.
+                self.meta.insert(NEXT_SITE_ID, &next.to_le_bytes()).map_err(|e| self.err(e))?;
+                self.next_site_id = next;
                 self.sites.insert(site, &id.to_le_bytes()).map_err(|e| self.err(e))?;
                 id
             }
         };
         self.site_cache.insert(site.to_owned(), id);
         Ok(id)
+    }
+
+    /// Records that `site` has id `id`, as the documents stored with it say (a catalog rebuilt
+    /// from the segments); later new sites get ids above it.
+    pub fn restore_site(&mut self, site: &str, id: u32) -> Result<()> {
+        self.sites.insert(site, &id.to_le_bytes()).map_err(|e| self.err(e))?;
+        if id >= self.next_site_id {
+            let next = id
+                .checked_add(1)
+                .ok_or_else(|| StoreError::Limit(format!("{}: site ids exhausted", self.path.display())))?;
+            self.meta.insert(NEXT_SITE_ID, &next.to_le_bytes()).map_err(|e| self.err(e))?;
+            self.next_site_id = next;
+        }
+        self.site_cache.insert(site.to_owned(), id);
+        Ok(())
+    }
+
+    /// Every site and its id.
+    pub fn sites(&self) -> Result<Vec<(String, u32)>> {
+        let mut out = Vec::new();
+        for item in self.sites.iter() {
+            let (k, v) = item.map_err(|e| self.err(e))?;
+            out.push((String::from_utf8_lossy(&k).into_owned(), site_id_of(&v)));
+        }
+        Ok(out)
     }
 
     /// Number of known sites.
@@ -157,6 +206,14 @@ impl Catalog {
         self.db.flush().map_err(|e| self.err(e))?;
         Ok(())
     }
+}
+
+/// The `meta` key of the next site id to hand out.
+const NEXT_SITE_ID: &str = "next_site_id";
+
+/// A site id as stored (u32 LE); 0 (unknown) for a value too short to be one.
+fn site_id_of(v: &[u8]) -> u32 {
+    v.get(..4).and_then(|b| b.try_into().ok()).map_or(0, u32::from_le_bytes)
 }
 
 /// Removes the snapshots sled 0.34 was still writing when its process died. It writes a
@@ -207,6 +264,35 @@ mod tests {
         let pruned = c.pruned().expect("pruned");
         assert_eq!(pruned.len(), 1);
         assert_eq!((pruned[0].0, pruned[0].1, pruned[0].2.frequency), (KeyKind::Period, 42, 500));
+    }
+
+    #[test]
+    fn new_sites_are_numbered_after_restored_ones_and_ids_of_older_catalogs() {
+        // A catalog from before the id counter: ids handed out by sled's generator.
+        let dir = tempfile::tempdir().expect("tempdir");
+        {
+            let db = sled::Config::new().path(dir.path()).open().expect("sled");
+            db.open_tree("meta").expect("meta").insert("format_version", &FORMAT_VERSION.to_le_bytes()).expect("v");
+            let sites = db.open_tree("sites").expect("sites");
+            sites.insert("a.example", &5u32.to_le_bytes()).expect("a");
+            sites.insert("b.example", &9u32.to_le_bytes()).expect("b");
+            db.flush().expect("flush");
+        }
+        {
+            let mut c = Catalog::open(dir.path()).expect("open");
+            assert_eq!(c.site_id("b.example").expect("old"), 9);
+            assert_eq!(c.site_id("c.example").expect("new"), 10);
+            c.restore_site("d.example", 40).expect("restore");
+            c.restore_site("e.example", 12).expect("restore below the counter");
+            assert_eq!(c.site_id("f.example").expect("new"), 41);
+            c.flush().expect("flush");
+        }
+        let mut c = Catalog::open(dir.path()).expect("reopen");
+        assert_eq!(c.site_id("g.example").expect("new"), 42, "the counter persists");
+        let mut all = c.sites().expect("sites");
+        all.sort();
+        let ids: Vec<u32> = all.iter().map(|(_, id)| *id).collect();
+        assert_eq!(ids, [5, 9, 10, 40, 12, 41, 42]);
     }
 
     #[test]

@@ -374,11 +374,49 @@ impl std::fmt::Debug for Index {
 /// Name of the lock file.
 pub const LOCK_FILE: &str = "LOCK";
 
-fn segments_dir(dir: &Path) -> PathBuf {
+pub(super) fn segments_dir(dir: &Path) -> PathBuf {
     dir.join("segments")
 }
-fn wal_dir(dir: &Path) -> PathBuf {
+pub(super) fn wal_dir(dir: &Path) -> PathBuf {
     dir.join("wal")
+}
+
+/// Takes the writer's lock of the index at `dir` (an OS lock on `LOCK`, released when the file
+/// closes); [`StoreError::Locked`] when another process holds it.
+pub(super) fn lock_writer(dir: &Path) -> Result<File> {
+    let lock_path = dir.join(LOCK_FILE);
+    let lock = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| StoreError::io(&lock_path, e))?;
+    match lock.try_lock() {
+        Ok(()) => Ok(lock),
+        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::Locked { path: lock_path }),
+        Err(std::fs::TryLockError::Error(e)) => Err(StoreError::io(&lock_path, e)),
+    }
+}
+
+/// Opens the catalog of a published index. A missing catalog is an error, not a new empty one
+/// (sled would create it): its site ids would start again and be handed out twice. Either way
+/// the error says how to rebuild it from what the index stores.
+fn open_catalog(dir: &Path) -> Result<Catalog> {
+    let path = dir.join(super::rebuild::CATALOG_DIR);
+    let hint = |what: String| StoreError::Catalog {
+        path: path.clone(),
+        message: format!(
+            "{what}; the index's pages are intact, and `ddtool rebuild-catalog --db {}` rebuilds the catalog from them",
+            dir.display()
+        ),
+    };
+    if !path.is_dir() {
+        return Err(hint("the catalog is missing".into()));
+    }
+    Catalog::open(&path).map_err(|e| match e {
+        StoreError::Catalog { message, .. } => hint(format!("sled cannot open the catalog ({message})")),
+        other => other,
+    })
 }
 
 impl Index {
@@ -386,18 +424,7 @@ impl Index {
     /// Fails with [`StoreError::Locked`] when another process writes to it.
     pub fn open_writer(dir: &Path, params: &Params) -> Result<Index> {
         std::fs::create_dir_all(dir).map_err(|e| StoreError::io(dir, e))?;
-        let lock_path = dir.join(LOCK_FILE);
-        let lock = File::options()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock_path)
-            .map_err(|e| StoreError::io(&lock_path, e))?;
-        match lock.try_lock() {
-            Ok(()) => {}
-            Err(std::fs::TryLockError::WouldBlock) => return Err(StoreError::Locked { path: lock_path }),
-            Err(std::fs::TryLockError::Error(e)) => return Err(StoreError::io(&lock_path, e)),
-        }
+        let lock = lock_writer(dir)?;
         for d in [segments_dir(dir), wal_dir(dir)] {
             std::fs::create_dir_all(&d).map_err(|e| StoreError::io(&d, e))?;
         }
@@ -429,7 +456,7 @@ impl Index {
             Err(e) => return Err(e),
         };
         collect_garbage(dir, &manifest)?;
-        let catalog = Catalog::open(&dir.join("catalog"))?;
+        let catalog = open_catalog(dir)?;
         catalog.record_params(&manifest.params)?;
         let mut index = Index::load(dir, manifest)?;
         let chain = read_wal_chain(&wal_dir(dir), index.manifest.wal_gen, true)?;

@@ -7,6 +7,7 @@
 //!   LOCK                the writer's OS lock
 //!   pruned-<gen>.ddp    pruned keys snapshot (readers use it; the catalog has the details)
 //!   catalog/            sled: sites, pruned keys with frequency and reason, counters
+//!                       (rebuilt from the rest by `rebuild::rebuild_catalog` if sled refuses it)
 //!   wal/wal-<gen>.log   inserts not yet in a segment
 //!   segments/seg-<id>.ddb
 //! ```
@@ -20,6 +21,7 @@ pub mod index;
 pub mod manifest;
 pub mod memtable;
 pub mod pruned;
+pub mod rebuild;
 pub mod segment;
 pub mod tiering;
 pub mod wal;
@@ -30,4 +32,5 @@ pub use index::{
     VerifyReport,
 };
 pub use pruned::PrunePolicy;
+pub use rebuild::{rebuild_catalog, CatalogRebuild};
 pub use tiering::MergePolicy;

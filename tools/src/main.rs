@@ -27,6 +27,7 @@ enum Command {
     Verify(maint::VerifyArgs),
     Inspect(maint::InspectArgs),
     Compact(maint::CompactArgs),
+    RebuildCatalog(maint::RebuildCatalogArgs),
     Simulate(sim::SimulateArgs),
     Eval(eval::EvalArgs),
 }
@@ -41,6 +42,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => maint::verify(&args),
         Command::Inspect(args) => maint::inspect(&args),
         Command::Compact(args) => maint::compact(&args),
+        Command::RebuildCatalog(args) => maint::rebuild_catalog(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,4 +1,5 @@
-//! Index maintenance: `ddtool verify`, `ddtool inspect`, `ddtool compact`.
+//! Index maintenance: `ddtool verify`, `ddtool inspect`, `ddtool compact`,
+//! `ddtool rebuild-catalog`.
 
 use std::path::PathBuf;
 
@@ -205,6 +206,60 @@ pub fn compact(args: &CompactArgs) -> Result<()> {
             stats.pruned_keys,
             stats.blocks_copied,
             stats.blocks_recompressed
+        );
+    }
+    Ok(())
+}
+
+/// Rebuild the catalog (the small sled database of site ids and pruned-key reasons) from the
+/// index's own files, when it is missing or sled refuses to open it after a crash.
+///
+/// Queries never need the catalog, but a writer (ingest, compact) cannot start without it, and
+/// says so, naming this command. Site names and ids are read back from every stored page
+/// (segments and WAL), the parameters from the manifest, the pruned keys from the pruned-keys
+/// file; only why and how often a key was pruned is lost (recorded as "recovered"). The old
+/// catalog is kept beside the new one as catalog.old-<unix time>. A catalog that opens is left
+/// alone unless --force is given.
+///
+/// Reads every page's metadata once: minutes for hundreds of millions of pages. Needs the
+/// writer's lock (exit code 3 while an ingest runs).
+///
+/// Examples:
+///   ddtool rebuild-catalog --db /data/dedup.db
+///   ddtool rebuild-catalog --db /data/dedup.db --force --json
+#[derive(Debug, Args)]
+#[command(verbatim_doc_comment)]
+pub struct RebuildCatalogArgs {
+    /// Index directory.
+    #[arg(long, default_value = "./dedup.db")]
+    pub db: PathBuf,
+    /// Rebuild even when the catalog opens.
+    #[arg(long)]
+    pub force: bool,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn rebuild_catalog(args: &RebuildCatalogArgs) -> Result<()> {
+    let r = store::rebuild_catalog(&args.db, args.force)?;
+    if args.json {
+        println!("{}", serde_json::to_string(&r)?);
+    } else if !r.rebuilt {
+        println!("{}: {}; nothing to do (--force rebuilds it anyway)", args.db.display(), r.reason);
+    } else {
+        println!(
+            "{}: catalog rebuilt ({}): {} sites from {} pages, {} pruned keys{}{}",
+            args.db.display(),
+            r.reason,
+            r.sites,
+            r.docs,
+            r.pruned_keys,
+            match r.site_conflicts {
+                0 => String::new(),
+                n => format!(", {n} sites found under two ids (the lower kept)"),
+            },
+            r.old_catalog.as_ref().map_or(String::new(), |p| format!("; the old one is kept as {}", p.display()))
         );
     }
     Ok(())
