@@ -294,10 +294,10 @@ impl DocRef<'_> {
 
     fn text(&self, cache: &mut TextCache) -> Result<Vec<char>> {
         match self {
-            DocRef::Mem(d) => Ok(d.text.chars().collect()),
+            DocRef::Mem(d) => Ok(crate::normalize::string_to_chars(&d.text, d.chars as usize)),
             DocRef::Seg(seg, m) => {
                 let block = cache.block(seg, m.text_block)?;
-                Ok(seg.text_in(m, &block)?.chars().collect())
+                Ok(crate::normalize::string_to_chars(seg.text_in(m, &block)?, m.chars as usize))
             }
         }
     }

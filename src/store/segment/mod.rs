@@ -734,7 +734,9 @@ impl Segment {
         let e = s.saturating_add(meta.text_len as usize);
         let bytes =
             block.get(s..e).ok_or_else(|| self.corrupt(0, format!("text of doc {} out of its block", meta.doc_id)))?;
-        std::str::from_utf8(bytes).map_err(|_| self.corrupt(0, format!("text of doc {} is not UTF-8", meta.doc_id)))
+        // simdutf8: several times faster than the standard check on Chinese text.
+        simdutf8::basic::from_utf8(bytes)
+            .map_err(|_| self.corrupt(0, format!("text of doc {} is not UTF-8", meta.doc_id)))
     }
 
     /// Doc ids of older segments that this segment deletes.
