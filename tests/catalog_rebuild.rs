@@ -9,21 +9,11 @@ use std::path::Path;
 
 use dedupdb::store::catalog::Catalog;
 use dedupdb::store::rebuild::RECOVERED;
-use dedupdb::store::{rebuild_catalog, Index, NewDoc, PrunePolicy, StoreError};
+use dedupdb::store::{rebuild_catalog, Index, PrunePolicy, StoreError};
 use dedupdb::{Page, Params};
 
 fn insert(index: &mut Index, i: u64, site: &str, page: &Page) -> u32 {
-    let url = format!("https://{site}/{i}.html");
-    let doc = NewDoc {
-        url: &url,
-        site,
-        fetched_at: 0,
-        chars: &page.norm.chars,
-        features: &page.features,
-        cluster: None,
-        replaces: None,
-    };
-    index.insert(doc).expect("insert")
+    common::insert_page_of_site(index, &format!("https://{site}/{i}.html"), site, page, None)
 }
 
 /// Pages of seven sites; the first 30 end with one shared notice (pruned by the compaction), and

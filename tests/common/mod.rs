@@ -28,10 +28,21 @@ pub fn text_page(text: &str) -> Page {
 
 /// Inserts an analyzed page into `index` under `url` (site `example.com`); returns its doc id.
 pub fn insert_page(index: &mut dedupdb::store::Index, url: &str, p: &Page, replaces: Option<u32>) -> u32 {
+    insert_page_of_site(index, url, "example.com", p, replaces)
+}
+
+/// [`insert_page`] with the page's site.
+pub fn insert_page_of_site(
+    index: &mut dedupdb::store::Index,
+    url: &str,
+    site: &str,
+    p: &Page,
+    replaces: Option<u32>,
+) -> u32 {
     index
         .insert(dedupdb::store::NewDoc {
             url,
-            site: "example.com",
+            site,
             fetched_at: 0,
             chars: &p.norm.chars,
             features: &p.features,
