@@ -131,13 +131,9 @@ impl Catalog {
             Some(v) if v.len() >= 4 => site_id_of(&v),
             _ => {
                 let id = self.next_site_id;
-                let next = id
-                    .checked_add(1)
-                    .ok_or_else(|| StoreError::Limit(format!("{}: site ids exhausted", self.path.display())))?;
                 // The counter first: sled replays its log in order, so a crash between the two
                 // writes can skip an id but never hand one out twice.
-                self.meta.insert(NEXT_SITE_ID, &next.to_le_bytes()).map_err(|e| self.err(e))?;
-                self.next_site_id = next;
+                self.count_past(id)?;
                 self.sites.insert(site, &id.to_le_bytes()).map_err(|e| self.err(e))?;
                 id
             }
@@ -151,13 +147,19 @@ impl Catalog {
     pub fn restore_site(&mut self, site: &str, id: u32) -> Result<()> {
         self.sites.insert(site, &id.to_le_bytes()).map_err(|e| self.err(e))?;
         if id >= self.next_site_id {
-            let next = id
-                .checked_add(1)
-                .ok_or_else(|| StoreError::Limit(format!("{}: site ids exhausted", self.path.display())))?;
-            self.meta.insert(NEXT_SITE_ID, &next.to_le_bytes()).map_err(|e| self.err(e))?;
-            self.next_site_id = next;
+            self.count_past(id)?;
         }
         self.site_cache.insert(site.to_owned(), id);
+        Ok(())
+    }
+
+    /// Moves the next new site's id to one past `id`, in `meta` too.
+    fn count_past(&mut self, id: u32) -> Result<()> {
+        let next = id
+            .checked_add(1)
+            .ok_or_else(|| StoreError::Limit(format!("{}: site ids exhausted", self.path.display())))?;
+        self.meta.insert(NEXT_SITE_ID, &next.to_le_bytes()).map_err(|e| self.err(e))?;
+        self.next_site_id = next;
         Ok(())
     }
 

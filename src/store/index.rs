@@ -744,11 +744,17 @@ impl Index {
         let mut counts: rustc_hash::FxHashMap<u32, Counts> = rustc_hash::FxHashMap::default();
         let mut ids = Vec::new();
         let exact = [features.exact];
-        let all_keys: [(KeyKind, &[u64]); 3] = [
-            (KeyKind::Exact, &exact),
-            (KeyKind::Fingerprint, &features.fingerprints),
-            (KeyKind::Period, &features.period),
-        ];
+        // The query's keys that are not pruned (a pruned key is ignored at ingest and query), in
+        // the order their lookups count them: exact, fingerprints, period features.
+        let keys: Vec<(KeyKind, u64)> = [
+            (KeyKind::Exact, &exact[..]),
+            (KeyKind::Fingerprint, &features.fingerprints[..]),
+            (KeyKind::Period, &features.period[..]),
+        ]
+        .into_iter()
+        .flat_map(|(kind, keys)| keys.iter().map(move |&key| (kind, key)))
+        .filter(|&(kind, key)| !self.pruned.contains(kind, key))
+        .collect();
         // The lookups run in stages, each over all the query's keys, so that the cache misses
         // of many keys are in flight at once instead of one key's after another's: (1) touch
         // the memtables' buckets and each segment's Bloom filter word; (2) test the filters (now
@@ -757,66 +763,46 @@ impl Index {
         // the lookups proper, which then mostly hit the cache. A new page's keys mostly stop
         // at (2).
         let mut touched = 0u64;
-        for (kind, keys) in all_keys {
-            for &key in keys {
-                touched = touched.wrapping_add(self.mem.postings(kind, key).len() as u64);
-                if let Some(f) = &self.frozen {
-                    touched = touched.wrapping_add(f.postings(kind, key).len() as u64);
-                }
-                for seg in &self.segments {
-                    touched = touched.wrapping_add(seg.touch_bloom(kind, key));
-                }
+        for &(kind, key) in &keys {
+            touched = touched.wrapping_add(self.mem.postings(kind, key).len() as u64);
+            if let Some(f) = &self.frozen {
+                touched = touched.wrapping_add(f.postings(kind, key).len() as u64);
+            }
+            for seg in &self.segments {
+                touched = touched.wrapping_add(seg.touch_bloom(kind, key));
             }
         }
-        // (key's place in `all_keys` order, segment) for every key a segment may hold.
+        // (the key's place in `keys`, segment) for every key a segment may hold, in key order.
         let mut passed: Vec<(u32, u32)> = Vec::new();
-        let mut ord = 0u32;
-        for (kind, keys) in all_keys {
-            for &key in keys {
-                if !self.pruned.contains(kind, key) {
-                    for (s, seg) in self.segments.iter().enumerate() {
-                        if seg.may_contain(kind, key)? {
-                            passed.push((ord, s as u32));
-                            touched = touched.wrapping_add(seg.touch_head(kind, key));
-                        }
-                    }
+        for (i, &(kind, key)) in keys.iter().enumerate() {
+            for (s, seg) in self.segments.iter().enumerate() {
+                if seg.may_contain(kind, key)? {
+                    passed.push((i as u32, s as u32));
+                    touched = touched.wrapping_add(seg.touch_head(kind, key));
                 }
-                ord += 1;
             }
         }
-        let (mut ord, mut at) = (0u32, 0usize);
-        for (kind, keys) in all_keys {
-            for &key in keys {
-                while let Some(&(_, s)) = passed.get(at).filter(|p| p.0 == ord) {
-                    touched = touched.wrapping_add(self.segments[s as usize].touch_entry(kind, key));
-                    at += 1;
-                }
-                ord += 1;
-            }
+        for &(i, s) in &passed {
+            let (kind, key) = keys[i as usize];
+            touched = touched.wrapping_add(self.segments[s as usize].touch_entry(kind, key));
         }
         std::hint::black_box(touched);
-        let (mut ord, mut at) = (0u32, 0usize);
-        for (kind, keys) in all_keys {
-            for &key in keys {
-                let from = at;
-                while passed.get(at).is_some_and(|p| p.0 == ord) {
-                    at += 1;
-                }
-                ord += 1;
-                if self.pruned.contains(kind, key) {
-                    continue;
-                }
-                let segs = passed[from..at].iter().map(|p| p.1);
-                if self.gather(kind, key, segs, limits.posting_cap, limits.long_list_tail, &mut ids)? {
-                    answer.long_lists += 1;
-                }
-                for &d in &ids {
-                    let c = counts.entry(d).or_default();
-                    match kind {
-                        KeyKind::Exact => c.exact = true,
-                        KeyKind::Fingerprint => c.fp = c.fp.saturating_add(1),
-                        KeyKind::Period => c.period = c.period.saturating_add(1),
-                    }
+        let mut at = 0usize;
+        for (i, &(kind, key)) in keys.iter().enumerate() {
+            let from = at;
+            while passed.get(at).is_some_and(|p| p.0 as usize == i) {
+                at += 1;
+            }
+            let segs = passed[from..at].iter().map(|p| p.1);
+            if self.gather(kind, key, segs, limits.posting_cap, limits.long_list_tail, &mut ids)? {
+                answer.long_lists += 1;
+            }
+            for &d in &ids {
+                let c = counts.entry(d).or_default();
+                match kind {
+                    KeyKind::Exact => c.exact = true,
+                    KeyKind::Fingerprint => c.fp = c.fp.saturating_add(1),
+                    KeyKind::Period => c.period = c.period.saturating_add(1),
                 }
             }
         }
