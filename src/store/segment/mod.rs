@@ -370,16 +370,7 @@ impl Segment {
         key: K,
         f: impl Fn(&T) -> K,
     ) -> Result<(usize, bool)> {
-        let (mut lo, mut hi) = (lo, hi.min(table.len()));
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            match f(self.record(table, kind, mid)?).cmp(&key) {
-                std::cmp::Ordering::Less => lo = mid + 1,
-                std::cmp::Ordering::Greater => hi = mid,
-                std::cmp::Ordering::Equal => return Ok((mid, true)),
-            }
-        }
-        Ok((lo, false))
+        seek::bisect(lo, hi.min(table.len()), &key, |i| self.record(table, kind, i).map(&f))
     }
 
     /// True unless the Bloom filter rules `key` out (a filter-less segment rules nothing out).

@@ -51,9 +51,20 @@ pub(super) fn seek<E>(
             std::cmp::Ordering::Equal => return Ok((mid, true)),
         }
     }
+    bisect(lo, hi, &key, key_at)
+}
+
+/// [`seek`] by bisection alone, for keys of any order: the first index in `lo..hi` whose key is
+/// not less than `key` (`hi` when none), and whether it equals `key`.
+pub(super) fn bisect<K: Ord, E>(
+    mut lo: usize,
+    mut hi: usize,
+    key: &K,
+    mut key_at: impl FnMut(usize) -> Result<K, E>,
+) -> Result<(usize, bool), E> {
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
-        match key_at(mid)?.cmp(&key) {
+        match key_at(mid)?.cmp(key) {
             std::cmp::Ordering::Less => lo = mid + 1,
             std::cmp::Ordering::Greater => hi = mid,
             std::cmp::Ordering::Equal => return Ok((mid, true)),
