@@ -1,4 +1,5 @@
-//! The baselines find exact copies and leave unrelated pages alone; they read JSONL and WARC alike.
+//! Every method beside dedupdb finds exact copies and leaves unrelated pages alone; they read JSONL
+//! and WARC alike.
 
 mod common;
 
@@ -47,15 +48,38 @@ fn exact_copies_found_unrelated_pages_ignored() {
     ok(&o);
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
     let results = v["results"].as_array().unwrap();
-    assert_eq!(results.len(), 2);
-    assert!(results[0]["method"].as_str().unwrap().starts_with("MinHash"));
-    assert!(results[1]["method"].as_str().unwrap().starts_with("simhash"));
+    let names: Vec<&str> = results.iter().map(|r| r["method"].as_str().unwrap()).collect();
+    let expected = [
+        "CCDet",
+        "LCS paper",
+        "feature codes",
+        "simhash (",
+        "simhash 1-pass",
+        "shingling",
+        "MinHash",
+        "I-Match",
+        "keywords",
+        "SpotSigs",
+    ];
+    assert_eq!(names.len(), expected.len(), "{names:?}");
+    for (n, e) in names.iter().zip(expected) {
+        assert!(n.starts_with(e), "{names:?}");
+    }
     for r in results {
         assert_eq!(r["decision"]["tp"].as_u64(), Some(1), "{}", r["method"]);
         assert_eq!(r["decision"]["fp"].as_u64(), Some(0), "{}", r["method"]);
         assert_eq!(r["pairs"]["precision"].as_f64(), Some(1.0), "{}", r["method"]);
         assert_eq!(r["clusters"]["f1"].as_f64(), Some(1.0), "{}", r["method"]);
     }
+    // --method picks methods; the table keeps its order.
+    let picked = tmp.path().join("picked.json");
+    let args =
+        ["eval", "--crawl", crawl.to_str().unwrap(), "--no-dedupdb", "--method", "spotsigs", "--method", "ccdet"];
+    ok(&ddtool(&[&args[..], &["--out", picked.to_str().unwrap()]].concat()));
+    let p: serde_json::Value = serde_json::from_slice(&std::fs::read(&picked).unwrap()).unwrap();
+    let names: Vec<&str> = p["results"].as_array().unwrap().iter().map(|r| r["method"].as_str().unwrap()).collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(names[0].starts_with("CCDet") && names[1].starts_with("SpotSigs"), "{names:?}");
     // Every MinHash threshold finds the copy and nothing else.
     for s in v["details"]["minhash_sweep"].as_array().unwrap() {
         assert_eq!(s["decision"]["f1"].as_f64(), Some(1.0), "{s}");

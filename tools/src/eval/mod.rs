@@ -1,16 +1,14 @@
-//! `ddtool eval`: how well dedupdb finds near-duplicates in a simulated crawl, next to two
-//! baselines on the same pages.
+//! `ddtool eval`: how well dedupdb finds near-duplicates in a simulated crawl, next to every
+//! method of the founding papers on the same pages.
 //!
 //! dedupdb runs as `dedupdb ingest --report` over the crawl's day files in order (JSONL by default,
-//! `--format warc` for the WARC.gz files). The baselines read the same files, decode and extract
-//! every page with dedupdb's own `decode`, `extract` and `normalize` (so all three compare detection
-//! on equal text), then run in crawl order:
-//!
-//! * **MinHash LSH** over character 5-grams, 128 permutations, banding chosen per threshold; the
-//!   thresholds 0.10, 0.15, ... 0.90 are swept and the best by decision F1 is reported
-//!   (see [`minhash`]);
-//! * **simhash**, 64 bits over jieba-segmented words without stop words, TF weights, Hamming
-//!   distance ≤ 3 (see [`simhash`]).
+//! `--format warc` for the WARC.gz files). The other methods ([`methods`]: CCDet and the LCS paper
+//! on their own, feature codes, simhash against all earlier pages and with single-pass
+//! clustering, shingling, MinHash LSH, I-Match, keyword fingerprints, SpotSigs) read the same
+//! files, decode and extract every page with dedupdb's own `decode`, `extract` and `normalize` (so
+//! all compare detection on equal text), then run in crawl order. A method with a threshold the
+//! papers leave open runs several settings; the table shows the best by decision F1 and the
+//! results file keeps them all.
 //!
 //! Every method gives, for every page, a decision ("has an earlier near-duplicate"), its matched
 //! earlier pages best first, and a cluster label (dedupdb's `cluster`; for the baselines, the
@@ -46,11 +44,10 @@
 //!   own fingerprinting and search at the reported setting (the sweep's other settings excluded).
 
 pub mod crawl;
-pub mod minhash;
+pub mod methods;
 pub mod prep;
 pub mod report;
 pub mod score;
-pub mod simhash;
 
 use std::path::PathBuf;
 
@@ -59,18 +56,48 @@ use clap::Args;
 use serde_json::json;
 
 use crawl::Format;
+use methods::words::Words;
+use methods::{ccdet, featcode, imatch, keywords, lcs, minhash, shingling, simhash, spotsigs, Decisions};
 use score::{score, Scores};
 
-/// Score dedupdb and two baselines (MinHash LSH, simhash) on a simulated crawl.
+/// A method of the founding papers, for `--method`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Method {
+    /// Period features and CCS alone (CCDet paper).
+    Ccdet,
+    /// Sentence fingerprints, then TLCS with r >= 0.28 or c >= 0.7 (LCS paper).
+    Lcs,
+    /// Paragraph main and aux codes.
+    Featcode,
+    /// 64-bit simhash against all earlier pages, k <= 3.
+    Simhash,
+    /// simhash with single-pass clustering (centres only).
+    Simhash1,
+    /// Broder's word shingles and super-shingles.
+    Shingling,
+    /// MinHash LSH over character 5-grams.
+    Minhash,
+    /// I-Match, one lexicon and randomised lexicons.
+    Imatch,
+    /// Keyword fingerprints (digest, top keywords, weights).
+    Keywords,
+    /// SpotSigs: chains after function words, Jaccard.
+    Spotsigs,
+}
+
+/// Score dedupdb and every method of the founding papers on a simulated crawl.
 ///
 /// Runs `dedupdb ingest --report` over CRAWL/day-*/crawl.jsonl (or crawl.warc.gz) in order, scores
-/// the report against CRAWL/truth.jsonl, runs the baselines on the same pages, and prints a
-/// markdown table. The metrics are defined in tools/src/eval/mod.rs.
+/// the report against CRAWL/truth.jsonl, runs the other methods on the same pages (CCDet and the
+/// LCS paper on their own, feature codes, simhash two ways, shingling, MinHash LSH, I-Match,
+/// keyword fingerprints, SpotSigs), and prints a markdown table, one column per method. The
+/// metrics are defined in tools/src/eval/mod.rs, the methods in tools/src/eval/methods/.
 ///
 /// Examples:
 ///   ddtool eval --crawl data/crawl --out results.json
 ///   ddtool eval --crawl data/crawl --format warc --ingest-arg=--threads=2
 ///   ddtool eval --crawl data/crawl --report old.report.jsonl --no-baselines
+///   ddtool eval --crawl data/crawl --no-dedupdb --method ccdet --method spotsigs
 #[derive(Debug, Args)]
 #[command(verbatim_doc_comment)]
 pub struct EvalArgs {
@@ -99,12 +126,146 @@ pub struct EvalArgs {
     /// Extra argument for `dedupdb ingest` (repeatable), e.g. --ingest-arg=--threads=2.
     #[arg(long, allow_hyphen_values = true)]
     pub ingest_arg: Vec<String>,
-    /// Do not run dedupdb (baselines only).
+    /// Do not run dedupdb (the other methods only).
     #[arg(long)]
     pub no_dedupdb: bool,
-    /// Do not run the baselines.
+    /// Do not run the other methods (dedupdb alone).
     #[arg(long)]
     pub no_baselines: bool,
+    /// Run only these methods beside dedupdb (repeatable; default: all).
+    #[arg(long, value_enum, conflicts_with = "no_baselines")]
+    pub method: Vec<Method>,
+}
+
+/// Scores every setting of a method, records them under `key` in `extra`, and returns the best by
+/// decision F1 (the first on a tie).
+fn best_of(
+    truth: &[crawl::TruthPage],
+    runs: Vec<Decisions>,
+    key: &str,
+    extra: &mut serde_json::Map<String, serde_json::Value>,
+) -> Option<Scores> {
+    let mut sweep = Vec::new();
+    let mut best: Option<Scores> = None;
+    for d in runs {
+        let s = score(truth, &d);
+        sweep.push(json!({"setting": d.name, "seconds": d.seconds, "decision": s.decision, "pairs": s.pairs, "clusters": s.clusters}));
+        if best.as_ref().is_none_or(|b| s.decision.f1 > b.decision.f1) {
+            best = Some(s);
+        }
+    }
+    extra.insert(key.to_string(), json!(sweep));
+    best
+}
+
+/// Runs the chosen methods on the prepared pages; the best setting of each, in table order.
+fn run_methods(
+    args: &EvalArgs,
+    truth: &[crawl::TruthPage],
+    prep: &prep::Prepared,
+    extra: &mut serde_json::Map<String, serde_json::Value>,
+) -> Vec<Scores> {
+    let on = |m: Method| args.method.is_empty() || args.method.contains(&m);
+    let base = prep.seconds;
+    let texts = &prep.texts;
+    let mut out = Vec::new();
+    let thresholds = |lo: f64| (0..=16).map(move |k| 0.10 + 0.05 * f64::from(k)).filter(move |&t| t >= lo - 1e-9);
+    if on(Method::Ccdet) {
+        eprintln!("eval: CCDet");
+        let s = ccdet::score_pairs(texts, &prep.sites);
+        extra.insert("ccdet_pruned_features".into(), json!(s.pruned));
+        let runs = thresholds(ccdet::MIN_T).map(|t| ccdet::decide(&s, t, base)).collect();
+        out.extend(best_of(truth, runs, "ccdet_sweep", extra));
+    }
+    if on(Method::Lcs) {
+        eprintln!("eval: LCS paper");
+        let mut d = lcs::run(texts);
+        d.seconds += base;
+        out.extend(best_of(truth, vec![d], "lcs_paper", extra));
+    }
+    if on(Method::Featcode) {
+        eprintln!("eval: feature codes");
+        let mut d = featcode::run(texts);
+        d.seconds += base;
+        out.extend(best_of(truth, vec![d], "feature_codes", extra));
+    }
+    let word_based =
+        [Method::Simhash, Method::Simhash1, Method::Shingling, Method::Imatch, Method::Keywords, Method::Spotsigs];
+    let words = word_based.iter().any(|&m| on(m)).then(|| {
+        eprintln!("eval: segmenting words");
+        Words::segment(texts)
+    });
+    if let Some(words) = &words {
+        let wbase = base + words.seconds;
+        extra.insert("word_segmentation_seconds".into(), json!(words.seconds));
+        if on(Method::Simhash) || on(Method::Simhash1) {
+            eprintln!("eval: simhash");
+            let fps = simhash::fingerprints(words);
+            if on(Method::Simhash) {
+                let (near, scan) = simhash::neighbours(&fps);
+                let runs =
+                    (0..=simhash::MAX_K).map(|k| simhash::decide(&near, k, wbase + fps.seconds + scan)).collect();
+                // The method is defined at k = 3: the sweep goes to the results file, the table
+                // shows k = 3.
+                best_of(truth, runs, "simhash_sweep", extra);
+                out.push(score(truth, &simhash::decide(&near, simhash::K, wbase + fps.seconds + scan)));
+            }
+            if on(Method::Simhash1) {
+                out.extend(best_of(
+                    truth,
+                    vec![simhash::single_pass(&fps, simhash::K, wbase + fps.seconds)],
+                    "simhash_single_pass",
+                    extra,
+                ));
+            }
+        }
+        if on(Method::Shingling) {
+            eprintln!("eval: shingling");
+            let s = shingling::shared(words);
+            let runs = (1..=3).map(|b| shingling::decide(&s, b, wbase)).collect();
+            out.extend(best_of(truth, runs, "shingling_sweep", extra));
+        }
+    }
+    if on(Method::Minhash) {
+        eprintln!("eval: MinHash LSH sweep");
+        let sigs = minhash::signatures(texts);
+        let runs = (2..=18)
+            .map(|k| {
+                let mut d = minhash::run(&sigs, f64::from(k) * 0.05);
+                d.seconds += base + sigs.seconds;
+                d
+            })
+            .collect();
+        out.extend(best_of(truth, runs, "minhash_sweep", extra));
+    }
+    if let Some(words) = &words {
+        let wbase = base + words.seconds;
+        if on(Method::Imatch) {
+            eprintln!("eval: I-Match");
+            let runs = [0, imatch::EXTRA_LEXICONS]
+                .iter()
+                .flat_map(|&x| imatch::HIGH.iter().map(move |&h| (h, x)))
+                .map(|(h, x)| imatch::run(words, h, x, wbase))
+                .collect();
+            out.extend(best_of(truth, runs, "imatch_sweep", extra));
+        }
+        if on(Method::Keywords) {
+            eprintln!("eval: keyword fingerprints");
+            let ag = keywords::agreements(texts, words);
+            let runs = std::iter::once(None)
+                .chain(keywords::A.iter().map(|&a| Some(a)))
+                .map(|a| keywords::decide(&ag, a, wbase))
+                .collect();
+            out.extend(best_of(truth, runs, "keywords_sweep", extra));
+        }
+        if on(Method::Spotsigs) {
+            eprintln!("eval: SpotSigs");
+            let s = spotsigs::score_pairs(words);
+            let runs = thresholds(spotsigs::MIN_TAU).map(|t| spotsigs::decide(&s, t, wbase)).collect();
+            out.extend(best_of(truth, runs, "spotsigs_sweep", extra));
+        }
+    }
+    out
 }
 
 fn run_dedupdb(args: &EvalArgs, truth: &[crawl::TruthPage], files: &[PathBuf]) -> Result<(Scores, serde_json::Value)> {
@@ -212,7 +373,7 @@ pub fn run(args: &EvalArgs) -> Result<()> {
     }
 
     if !args.no_baselines {
-        eprintln!("eval: baselines: reading and extracting {n} pages");
+        eprintln!("eval: other methods: reading and extracting {n} pages");
         let prep = prep::prepare(&files, args.format)?;
         if prep.urls.len() != n {
             bail!("{}: {} pages in the day files, {} in the truth", args.crawl.display(), prep.urls.len(), n);
@@ -220,39 +381,8 @@ pub fn run(args: &EvalArgs) -> Result<()> {
         if let Some((i, u)) = prep.urls.iter().enumerate().find(|(i, u)| **u != truth[*i].url) {
             bail!("{}: page {i} is {u} in the day files but {} in the truth", args.crawl.display(), truth[i].url);
         }
-        let base = prep.seconds;
-
-        eprintln!("eval: MinHash LSH sweep");
-        let sigs = minhash::signatures(&prep.texts);
-        let mut sweep = Vec::new();
-        let mut best: Option<Scores> = None;
-        for k in 2..=18 {
-            let t = f64::from(k) * 0.05;
-            let mut d = minhash::run(&sigs, t);
-            d.seconds += base + sigs.seconds;
-            let s = score(&truth, &d);
-            sweep.push(json!({"threshold": t, "decision": s.decision, "pairs": s.pairs, "clusters": s.clusters}));
-            if best.as_ref().is_none_or(|b| s.decision.f1 > b.decision.f1) {
-                best = Some(s);
-            }
-        }
-        extra.insert("minhash_sweep".into(), json!(sweep));
-
-        eprintln!("eval: simhash");
-        let fps = simhash::fingerprints(&prep.texts);
-        let (near, scan) = simhash::neighbours(&fps);
-        let mut ksweep = Vec::new();
-        for k in 0..=simhash::MAX_K {
-            let s = score(&truth, &simhash::decide(&near, k, base + fps.seconds + scan));
-            ksweep.push(json!({"k": k, "decision": s.decision, "pairs": s.pairs, "clusters": s.clusters}));
-        }
-        extra.insert("simhash_sweep".into(), json!(ksweep));
-        results.extend(best);
-        results.push(score(&truth, &simhash::decide(&near, simhash::K, base + fps.seconds + scan)));
-        extra.insert(
-            "baseline_seconds".into(),
-            json!({"read_and_extract": prep.seconds, "minhash_signatures": sigs.seconds, "simhash_fingerprints": fps.seconds, "simhash_scan": scan}),
-        );
+        extra.insert("read_and_extract_seconds".into(), json!(prep.seconds));
+        results.extend(run_methods(args, &truth, &prep, &mut extra));
     }
 
     if results.is_empty() {

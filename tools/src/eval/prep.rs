@@ -11,9 +11,11 @@ use dedupdb::PageInput;
 
 use super::crawl::{for_each_page, Format};
 
-/// URL and normalized main text of every page, in crawl order.
+/// URL, site and normalized main text of every page, in crawl order.
 pub struct Prepared {
     pub urls: Vec<String>,
+    /// The input's `site`, else the URL's host (as `dedupdb ingest` takes it).
+    pub sites: Vec<String>,
     pub texts: Vec<Vec<char>>,
     /// Reading the files and extracting, together.
     pub seconds: f64,
@@ -25,10 +27,11 @@ pub fn main_text(p: &RawPage) -> Vec<char> {
 
 pub fn prepare(files: &[PathBuf], format: Format) -> Result<Prepared> {
     let start = Instant::now();
-    let (mut urls, mut texts) = (Vec::new(), Vec::new());
+    let (mut urls, mut sites, mut texts) = (Vec::new(), Vec::new(), Vec::new());
     for_each_page(files, format, &mut |p| {
         texts.push(main_text(&p));
+        sites.push(p.site.clone().or_else(|| dedupdb::input::host_of(&p.url)).unwrap_or_default());
         urls.push(p.url);
     })?;
-    Ok(Prepared { urls, texts, seconds: start.elapsed().as_secs_f64() })
+    Ok(Prepared { urls, sites, texts, seconds: start.elapsed().as_secs_f64() })
 }

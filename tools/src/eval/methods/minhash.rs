@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use xxhash_rust::xxh3::xxh3_64;
 
-use super::score::{clusters_from_top_match, Decisions};
+use super::{clusters_from_top_match, Decisions};
 
 pub const PERMS: usize = 128;
 pub const SHINGLE: usize = 5;
