@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use dedupdb::features::period_features;
 
-use super::{decisions, shared_counts, Decisions};
+use super::{decisions, scored_pairs, Decisions};
 
 /// The paper's feature length L.
 pub const PERIOD_LEN: usize = 10;
@@ -46,21 +46,7 @@ pub fn score_pairs(texts: &[Vec<char>], sites: &[String]) -> Scored {
     let feats: Vec<Vec<u64>> =
         feats.into_iter().map(|f| f.into_iter().filter(|k| !pruned.contains(k)).collect()).collect();
 
-    let mut index: HashMap<u64, Vec<u32>> = HashMap::new();
-    let mut counts = HashMap::new();
-    let mut pairs = Vec::with_capacity(feats.len());
-    for (i, f) in feats.iter().enumerate() {
-        let mut found: Vec<(f64, usize)> = shared_counts(f, &index, usize::MAX, &mut counts)
-            .into_iter()
-            .map(|(n, j)| (f64::from(n) / f.len().min(feats[j].len()).max(1) as f64, j))
-            .filter(|&(ccs, _)| ccs >= MIN_T)
-            .collect();
-        found.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
-        pairs.push(found);
-        for &k in f {
-            index.entry(k).or_default().push(i as u32);
-        }
-    }
+    let pairs = scored_pairs(&feats, MIN_T, |shared, a, b| shared as f64 / a.min(b).max(1) as f64);
     Scored { pairs, pruned: pruned.len(), seconds: start.elapsed().as_secs_f64() }
 }
 

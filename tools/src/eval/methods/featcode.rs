@@ -15,14 +15,13 @@
 //!   paragraph's first character and aux code; the [`MAX_CHECKED`] sharing the most are checked
 //!   with the rule. Matches: same pages, most shared paragraphs first.
 
-use std::collections::HashMap;
 use std::time::Instant;
 
 use dedupdb::features::is_sentence_break;
 use dedupdb::verify::myers::lcs_runs;
 use xxhash_rust::xxh3::xxh3_64;
 
-use super::{decisions, shared_counts, Decisions};
+use super::{decisions, CrawlIndex, Decisions};
 
 /// Punctuation marks per paragraph that give its aux code (paper: n = 3).
 pub const AUX_MARKS: usize = 3;
@@ -115,21 +114,18 @@ impl Code {
 pub fn run(texts: &[Vec<char>]) -> Decisions {
     let start = Instant::now();
     let codes: Vec<Code> = texts.iter().map(|t| Code::of(t)).collect();
-    let mut index: HashMap<u64, Vec<u32>> = HashMap::new();
-    let mut counts = HashMap::new();
+    let mut index = CrawlIndex::new(MAX_LIST);
     let mut matches = Vec::with_capacity(codes.len());
     for (i, c) in codes.iter().enumerate() {
         let mut found = Vec::new();
         if !c.main.is_empty() {
             let keys: Vec<u64> = (c.interval.saturating_sub(1)..=c.interval + 1).flat_map(|iv| c.keys(iv)).collect();
-            for (_, j) in shared_counts(&keys, &index, MAX_LIST, &mut counts).into_iter().take(MAX_CHECKED) {
+            for (_, j) in index.lookup(&keys).into_iter().take(MAX_CHECKED) {
                 if c.same(&codes[j]) {
                     found.push(j);
                 }
             }
-            for k in c.keys(c.interval) {
-                index.entry(k).or_default().push(i as u32);
-            }
+            index.add(i, &c.keys(c.interval));
         }
         matches.push(found);
     }

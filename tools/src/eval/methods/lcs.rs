@@ -11,14 +11,13 @@
 //! (the paper's pruning; it does not fire at this scale). Matches: similar candidates by resemble
 //! rate, highest first.
 
-use std::collections::HashMap;
 use std::time::Instant;
 
 use dedupdb::features::Features;
 use dedupdb::verify::{Prepared, Verifier};
 use dedupdb::Params;
 
-use super::{decisions, shared_counts, Decisions};
+use super::{decisions, CrawlIndex, Decisions};
 
 /// The paper's resemble-rate threshold.
 pub const RESEMBLE: f64 = 0.28;
@@ -40,12 +39,11 @@ pub fn run(texts: &[Vec<char>]) -> Decisions {
     let start = Instant::now();
     let p = params();
     let fps: Vec<Vec<u64>> = texts.iter().map(|t| Features::compute(t, &p).fingerprints).collect();
-    let mut index: HashMap<u64, Vec<u32>> = HashMap::new();
-    let mut counts = HashMap::new();
+    let mut index = CrawlIndex::new(MAX_LIST);
     let mut verifier = Verifier::default();
     let mut matches = Vec::with_capacity(texts.len());
     for (i, f) in fps.iter().enumerate() {
-        let cands = shared_counts(f, &index, MAX_LIST, &mut counts);
+        let cands = index.lookup(f);
         let mut similar: Vec<(f64, usize)> = Vec::new();
         if !cands.is_empty() {
             let prep = Prepared::new(&texts[i], &p);
@@ -58,9 +56,7 @@ pub fn run(texts: &[Vec<char>]) -> Decisions {
         }
         similar.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
         matches.push(similar.into_iter().map(|(_, j)| j).collect());
-        for &k in f {
-            index.entry(k).or_default().push(i as u32);
-        }
+        index.add(i, f);
     }
     decisions("LCS paper (r>=0.28 or c>=0.7)".to_string(), matches, start.elapsed().as_secs_f64())
 }

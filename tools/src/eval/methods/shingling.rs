@@ -7,13 +7,12 @@
 //! least `b` super-shingles are similar (the paper: b = 2; b = 1 and 3 are run too). Matches: most
 //! shared super-shingles first.
 
-use std::collections::HashMap;
 use std::time::Instant;
 
 use xxhash_rust::xxh3::{xxh3_64, xxh3_64_with_seed};
 
 use super::words::Words;
-use super::{decisions, shared_counts, Decisions};
+use super::{decisions, CrawlIndex, Decisions};
 
 /// Words per shingle.
 pub const WORDS: usize = 4;
@@ -57,15 +56,12 @@ pub struct Shared {
 
 pub fn shared(words: &Words) -> Shared {
     let start = Instant::now();
-    let mut index: HashMap<u64, Vec<u32>> = HashMap::new();
-    let mut counts = HashMap::new();
+    let mut index = CrawlIndex::new(usize::MAX);
     let mut pairs = Vec::with_capacity(words.pages.len());
     for (i, page) in words.pages.iter().enumerate() {
         let sup = super_shingles(page);
-        pairs.push(shared_counts(&sup, &index, usize::MAX, &mut counts));
-        for k in sup {
-            index.entry(k).or_default().push(i as u32);
-        }
+        pairs.push(index.lookup(&sup));
+        index.add(i, &sup);
     }
     Shared { pairs, seconds: start.elapsed().as_secs_f64() }
 }

@@ -16,7 +16,7 @@ use std::time::Instant;
 use xxhash_rust::xxh3::xxh3_64;
 
 use super::words::Words;
-use super::{decisions, shared_counts, Decisions};
+use super::{decisions, scored_pairs, Decisions};
 
 /// Words in a chain after the antecedent.
 pub const CHAIN: usize = 2;
@@ -66,21 +66,7 @@ pub fn score_pairs(words: &Words) -> Scored {
     }
     let max_df = (MAX_DF_SHARE * sigs.len() as f64).max(2.0) as u32;
     let sigs: Vec<Vec<u64>> = sigs.into_iter().map(|s| s.into_iter().filter(|k| df[k] <= max_df).collect()).collect();
-    let mut index: HashMap<u64, Vec<u32>> = HashMap::new();
-    let mut counts = HashMap::new();
-    let mut pairs = Vec::with_capacity(sigs.len());
-    for (i, s) in sigs.iter().enumerate() {
-        let mut found: Vec<(f64, usize)> = shared_counts(s, &index, usize::MAX, &mut counts)
-            .into_iter()
-            .map(|(n, j)| (f64::from(n) / (s.len() + sigs[j].len() - n as usize) as f64, j))
-            .filter(|&(jac, _)| jac >= MIN_TAU)
-            .collect();
-        found.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
-        pairs.push(found);
-        for &k in s {
-            index.entry(k).or_default().push(i as u32);
-        }
-    }
+    let pairs = scored_pairs(&sigs, MIN_TAU, |shared, a, b| shared as f64 / (a + b - shared) as f64);
     Scored { pairs, seconds: start.elapsed().as_secs_f64() }
 }
 
