@@ -585,6 +585,54 @@ mod tests {
         assert_eq!(footer.len(), 4, "{footer:?}");
     }
 
+    /// A one-paragraph article, then `rest` (comments, a footer).
+    fn short_article(rest: &str) -> String {
+        format!(
+            "<body><div class='nav'><a href='/'>首页</a> | <a href='/n'>新闻</a></div><div class='wrap'>\
+             <h1>火山喷发</h1><div class='info'>2026-03-02 10:21 来源：示例报</div>\
+             <div class='x7k'><p>图为火山东南面喷射出熔融的岩浆。上星期，一系列地震使火山重又活跃。</p></div>{rest}</div></body>"
+        )
+    }
+
+    const SHORT_LEAD: &str = "图为火山东南面喷射出熔融的岩浆。上星期，一系列地震使火山重又活跃。";
+
+    #[test]
+    fn a_footer_without_a_year_is_found_by_its_copyright_opening_or_its_site_links() {
+        let sentences = "<p>本网站由示例网主办，示例市互联网信息办公室指导。</p>\
+                         <p>欢迎广大网友提供新闻线索，一经采用，即付稿酬。</p>\
+                         <p>举报邮箱：jubao@example.cn，我们将在三个工作日内处理。</p>";
+        let links = "<p><a href='#'>关于我们</a> | <a href='#'>友情链接</a> | <a href='#'>网站地图</a></p>";
+        for (what, footer) in [
+            ("copyright opening", format!("<div class='q9z'>{sentences}<p>版权所有：示例网 地址：示例路8号</p></div>")),
+            ("site links", format!("<div class='q9z'>{links}{sentences}</div>")),
+        ] {
+            let e = extract_html(&short_article("").replace("</div></body>", &format!("</div>{footer}</body>")));
+            assert_eq!(kept(&e), vec![SHORT_LEAD], "{what}");
+            let dropped = e.blocks.iter().filter(|b| b.dropped == Some(DropReason::Footer)).count();
+            assert!(dropped >= 3, "{what}: {dropped} footer blocks");
+        }
+        // Without either anchor the footer's three sentences outscore the short article: the
+        // anchors, not something else, found it.
+        let e = extract_html(
+            &short_article("").replace("</div></body>", &format!("</div><div class='q9z'>{sentences}</div></body>")),
+        );
+        assert_ne!(kept(&e), vec![SHORT_LEAD]);
+    }
+
+    #[test]
+    fn a_single_comment_inside_a_comment_section_does_not_beat_a_short_article() {
+        let comment = "<div class='remark' id='comment'><h3>我来说两句</h3><ul><li class='li'>\
+                       <span class='u'>南京网友 海浪的老张</span> <span class='t'>2026-03-02 16:04</span>\
+                       <p>这台机器用了一个月，散热一般，其他都还可以。</p>\
+                       <span class='act'>支持(3) 反对(1) 回复</span></li></ul></div>";
+        let page = |comment: &str| short_article(comment).replace("x7k", "art_content");
+        let e = extract_html(&page(comment));
+        assert_eq!(kept(&e), vec![SHORT_LEAD]);
+        // The same comment outside a section named so is a rival the article loses to.
+        let e = extract_html(&page(&comment.replace(" id='comment'", "")));
+        assert_ne!(kept(&e), vec![SHORT_LEAD]);
+    }
+
     #[test]
     fn a_copyright_line_inside_an_article_does_not_make_it_a_footer() {
         let paras: String = (0..4)

@@ -1,8 +1,9 @@
 //! Which blocks are the main text.
 //!
 //! 0. The site footer is found: the region around a copyright or licence line ("Copyright ©
-//!    2026", "版权所有 © ...", "京ICP备..."), grown to the largest enclosing element that adds no
-//!    prose and stays footer-sized. Footers often hold full sentences ("如需转载，请与本网联系。")
+//!    2026", "版权所有：示例网", "京ICP备...") or a line of the site's own links ("关于我们 |
+//!    联系我们 | 网站地图"), grown to the largest enclosing element that adds no prose and stays
+//!    footer-sized. Footers often hold full sentences ("如需转载，请与本网联系。")
 //!    that would outscore a short post, and are shared by every page of a site: their text scores
 //!    at [`FOOTER_WEIGHT`] and is left out, unless the footer-like region is all the page has (a
 //!    short article with its own copyright line).
@@ -43,6 +44,9 @@ const MIN_SCORING_CHARS: u32 = 8;
 const LEVEL_WEIGHTS: [f64; 4] = [1.0, 1.0, 0.5, 0.25];
 /// A child with at least this share of its parent's score is the container instead.
 const DESCEND_SHARE: f64 = 0.8;
+/// A furniture hint (comment, footer, ...) of an element counts against its descendants this many
+/// levels down.
+const PENALTY_LEVELS: usize = 3;
 /// A sibling joins the container at this share of its score.
 const SIBLING_SHARE: f64 = 0.25;
 /// Repeated items: at least this many siblings ...
@@ -160,7 +164,12 @@ fn footer_blocks(e: &Extracted, sums: &BlockSums) -> Vec<bool> {
     let n = e.blocks.len();
     let mut footer = vec![false; n];
     let legal = |b: &super::Block| {
-        b.chars <= LEGAL_MAX_CHARS && may_be_legal(e.block_text(b)) && is_legal_line(e.block_text(b))
+        b.chars <= LEGAL_MAX_CHARS
+            && if b.link_density() > MAX_LINK_DENSITY {
+                is_site_links(e.block_text(b))
+            } else {
+                may_be_legal(e.block_text(b)) && is_legal_line(e.block_text(b))
+            }
     };
     // Most pages have one legal line near the end, some none: nothing more to do before it.
     let Some(first) = e.blocks.iter().position(legal) else { return footer };
@@ -257,16 +266,61 @@ fn may_be_legal(text: &str) -> bool {
 
 /// A copyright or licence line as site footers write them: a licence or the notices Chinese sites
 /// must show ("京ICP备12345678号", "公网安备", "增值电信业务经营许可证", "违法和不良信息举报电话"),
-/// or a copyright mark with a year or a second mark ("Copyright © 2026", "版权所有 2004-2026",
-/// "© ... All Rights Reserved"). "本文版权所有" alone, as an article may end, is not.
+/// a copyright mark with a year or a second mark ("Copyright © 2026", "版权所有 2004-2026",
+/// "© ... All Rights Reserved"), or a line that opens with "版权所有" ("版权所有：示例网", as many
+/// sites name themselves without a year). "本文版权所有" inside a line, as an article may
+/// end, is not.
 pub(crate) fn is_legal_line(text: &str) -> bool {
     // ASCII letters match either case (no lowered copy of the text).
     let has = |w: &str| find_ascii_ci(text.as_bytes(), w.as_bytes()).is_some();
     if LICENCES.iter().any(|w| has(w)) {
         return true;
     }
+    // Not "©" or "Copyright" alone: a photo credit opens so ("© 新华社").
+    if text.trim_start().starts_with("版权所有") {
+        return true;
+    }
     let marks = COPYRIGHT_MARKS.iter().filter(|w| has(w)).count();
     marks >= 2 || (marks == 1 && has_year(text))
+}
+
+/// Names of the pages about the site itself that footers link to, lower case.
+const SITE_PAGES: [&str; 16] = [
+    "关于我们",
+    "联系我们",
+    "网站地图",
+    "广告服务",
+    "隐私",
+    "法律声明",
+    "免责声明",
+    "友情链接",
+    "招聘",
+    "投稿",
+    "意见反馈",
+    "合作伙伴",
+    "about us",
+    "contact",
+    "privacy",
+    "sitemap",
+];
+
+/// A line of links to pages about the site ("关于我们 | 联系我们 | 网站地图"): at least two
+/// different words of [`SITE_PAGES`]. One alone may sit in a top bar; a footer lists several.
+fn is_site_links(text: &str) -> bool {
+    // One automaton for all the words: a byte search per word would stop at nearly every
+    // character of Chinese text (the words' first bytes are those of most CJK characters).
+    static WORDS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> = std::sync::LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(SITE_PAGES).ok()
+    });
+    let Some(words) = WORDS.as_ref() else { return false };
+    let mut seen = 0u32;
+    for m in words.find_iter(text) {
+        seen |= 1 << m.pattern().as_u32();
+        if seen.count_ones() >= 2 {
+            return true;
+        }
+    }
+    false
 }
 
 /// Four digits that read as a year of the web (1990-2099), not part of a longer number.
@@ -385,6 +439,23 @@ pub(crate) fn has_time_stamp(text: &str) -> bool {
     false
 }
 
+/// The most negative class/id hint of an element's nearest [`PENALTY_LEVELS`] ancestors, or 0: a
+/// comment's own elements rarely say "comment", the section around them does, and a short
+/// article must not lose to its first comment. Not further up: a page-wide wrapper named
+/// "inside" or "main-side" would penalise everything under it.
+fn inherited_penalty(e: &Extracted, el: &super::Elem) -> i32 {
+    let mut worst = 0;
+    let mut at = el.parent as usize;
+    for _ in 0..PENALTY_LEVELS {
+        if at == 0 {
+            break;
+        }
+        worst = worst.min(e.elems[at].hint);
+        at = e.elems[at].parent as usize;
+    }
+    worst
+}
+
 /// Block ranges of the article container and the siblings that join it; empty when no element
 /// holds sentence-like text.
 fn container_ranges(e: &Extracted, excluded: &[bool], footer: &[bool], sums: &BlockSums) -> Vec<(u32, u32)> {
@@ -419,7 +490,7 @@ fn container_ranges(e: &Extracted, excluded: &[bool], footer: &[bool], sums: &Bl
             let chars = sums.chars(lo..hi);
             let links = sums.links[hi] - sums.links[lo];
             let ld = if chars == 0 { 0.0 } else { links as f64 / chars as f64 };
-            let hint = (1.0 + 0.2 * f64::from(el.hint)).clamp(0.2, 1.6);
+            let hint = (1.0 + 0.2 * f64::from(el.hint + inherited_penalty(e, el))).clamp(0.2, 1.6);
             r * (1.0 - ld) * hint
         })
         .collect();
@@ -469,7 +540,9 @@ mod tests {
         assert!(is_legal_line("违法和不良信息举报电话：010-12345678"));
         assert!(!is_legal_line("本文版权所有，转载请注明出处。"), "an article's own notice");
         assert!(!is_legal_line("© 新华社"), "a photo credit");
-        assert!(!is_legal_line("版权所有 12345"), "not a year");
+        assert!(!is_legal_line("本报版权所有 12345"), "not a year");
+        assert!(is_legal_line("版权所有：示例网 地址：北京市示例路1号"), "opens with a mark");
+        assert!(!is_legal_line("Copyright 新华社"), "a photo credit");
         assert!(!is_legal_line("2026年版权保护工作会议召开"));
         // Every word passes the byte prefilter, and the prefilter is the character rule it
         // stands for, on every character of the BMP (after another one, so its bytes follow

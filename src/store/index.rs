@@ -6,8 +6,9 @@
 //! [`QueryLimits::posting_cap`] is template-like: it is not counted, except its newest
 //! [`QueryLimits::long_list_tail`] documents (so that the hundredth copy of a viral article still
 //! finds the last copies while a template key costs a bounded amount). Candidates are counted per
-//! document, filtered (a shared fingerprint, or two shared period features, or one when a page
-//! has at most two), ranked by shared fingerprints and then CCS, and the best
+//! document, filtered (a shared fingerprint, or two shared period features, or one when either
+//! page has at most two), ranked by shared fingerprints plus CCS with each key weighted by its
+//! rarity (a key on many pages, such as a site's disclaimer, counts little), and the best
 //! [`QueryLimits::max_candidates`] are verified with TLCS against their stored text, until
 //! [`QueryLimits::max_matches`] similar pages are found.
 //!
@@ -72,6 +73,20 @@ pub struct FlushPolicy {
 impl Default for FlushPolicy {
     fn default() -> Self {
         FlushPolicy { max_docs: 50_000, max_text_bytes: 256 << 20 }
+    }
+}
+
+/// Keys held by at most this many documents count fully in candidate ranking; a key held by more
+/// counts `RARE_HOLDERS / holders`: a sentence on every page of a site is weak evidence that two
+/// of its pages share an article.
+const RARE_HOLDERS: usize = 32;
+
+/// Ranking weight of a key held by `holders` documents.
+fn rarity(holders: usize) -> f32 {
+    if holders <= RARE_HOLDERS {
+        1.0
+    } else {
+        RARE_HOLDERS as f32 / holders as f32
     }
 }
 
@@ -653,8 +668,8 @@ impl Index {
     }
 
     /// Doc ids holding a key, over memtable and segments: `segs`, in increasing order, are the
-    /// segments whose Bloom filters let the key through. Returns true when the key is
-    /// template-like (more than `cap` documents): then `out` holds only its newest `tail`
+    /// segments whose Bloom filters let the key through. Returns how many documents hold the
+    /// key; above `cap` the key is template-like: then `out` holds only its newest `tail`
     /// documents, and older segments' lists are not even decoded, so that a template key costs
     /// the same however large the index grows.
     fn gather(
@@ -665,7 +680,7 @@ impl Index {
         cap: usize,
         tail: usize,
         out: &mut Vec<u32>,
-    ) -> Result<bool> {
+    ) -> Result<usize> {
         out.clear();
         let mem = self.mem.postings(kind, key);
         let frozen = self.frozen.as_ref().map_or(&[][..], |f| f.postings(kind, key));
@@ -688,7 +703,7 @@ impl Index {
             }
             out.extend_from_slice(frozen);
             out.extend_from_slice(mem);
-            return Ok(false);
+            return Ok(total);
         }
         // Newest first: the memtables, then segments from the newest. Every list is sorted, so
         // only its last `tail` ids can be among the newest `tail` of all: a template key's
@@ -708,7 +723,7 @@ impl Index {
         out.sort_unstable();
         let cut = out.len().saturating_sub(tail);
         out.drain(..cut);
-        Ok(true)
+        Ok(total)
     }
 
     /// Finds the verified earlier near-duplicates of a page. `exclude` is left out of the
@@ -740,6 +755,9 @@ impl Index {
             period: u16,
             fp: u16,
             exact: bool,
+            /// Shared fingerprints and period features, each weighted by its rarity.
+            fp_weight: f32,
+            period_weight: f32,
         }
         let mut counts: rustc_hash::FxHashMap<u32, Counts> = rustc_hash::FxHashMap::default();
         let mut ids = Vec::new();
@@ -794,15 +812,23 @@ impl Index {
                 at += 1;
             }
             let segs = passed[from..at].iter().map(|p| p.1);
-            if self.gather(kind, key, segs, limits.posting_cap, limits.long_list_tail, &mut ids)? {
+            let holders = self.gather(kind, key, segs, limits.posting_cap, limits.long_list_tail, &mut ids)?;
+            if holders > limits.posting_cap {
                 answer.long_lists += 1;
             }
+            let weight = rarity(holders);
             for &d in &ids {
                 let c = counts.entry(d).or_default();
                 match kind {
                     KeyKind::Exact => c.exact = true,
-                    KeyKind::Fingerprint => c.fp = c.fp.saturating_add(1),
-                    KeyKind::Period => c.period = c.period.saturating_add(1),
+                    KeyKind::Fingerprint => {
+                        c.fp = c.fp.saturating_add(1);
+                        c.fp_weight += weight;
+                    }
+                    KeyKind::Period => {
+                        c.period = c.period.saturating_add(1);
+                        c.period_weight += weight;
+                    }
                 }
             }
         }
@@ -830,25 +856,35 @@ impl Index {
             }
         }
         let exact_doc = answer.exact.as_ref().map(|m| m.doc_id);
-        // Filter, then rank by shared fingerprints and CCS.
-        let mut pre: Vec<(u32, Counts)> = counts
-            .into_iter()
-            .filter(|(d, c)| Some(*d) != exact_doc && (c.fp >= 1 || c.period >= 2 || (c.period >= 1 && my_period <= 2)))
-            .collect();
-        pre.sort_unstable_by_key(|a| std::cmp::Reverse((a.1.fp, a.1.period, a.0)));
-        pre.truncate(limits.max_candidates * 8);
-        // (doc, shared fingerprints, ccs, clr, cluster, where it is)
-        let mut ranked: Vec<(u32, u16, f64, f64, u32, DocRef<'_>)> = Vec::with_capacity(pre.len());
+        // Filter: a shared fingerprint, or two shared period features, or one when either page
+        // has at most two (a short page, and a longer one that contains it). Rank by shared
+        // fingerprints plus CCS, each key weighted by its rarity: a site's boilerplate sentences
+        // inside its articles (a disclaimer, a reprint notice) are shared with every page of
+        // the site, and must not crowd out the one earlier page that shares the article.
+        let mut pre: Vec<(u32, Counts)> =
+            counts.into_iter().filter(|(d, c)| Some(*d) != exact_doc && (c.fp >= 1 || c.period >= 1)).collect();
+        pre.sort_unstable_by(|a, b| {
+            (b.1.fp_weight + b.1.period_weight).total_cmp(&(a.1.fp_weight + a.1.period_weight)).then(b.0.cmp(&a.0))
+        });
+        // (doc, rank, ccs, clr, cluster, where it is)
+        let mut ranked: Vec<(u32, f32, f64, f64, u32, DocRef<'_>)> = Vec::with_capacity(limits.max_candidates * 8);
         for (d, c) in pre {
+            if ranked.len() >= limits.max_candidates * 8 {
+                break;
+            }
             let Some(doc) = self.find(d)? else { continue };
             let (their_period, cluster) = doc.summary();
             let (small, large) = ((my_period as u32).min(their_period), (my_period as u32).max(their_period));
+            if c.fp == 0 && c.period < 2 && small > 2 {
+                continue;
+            }
             let ccs = if small == 0 { 0.0 } else { f64::from(c.period) / f64::from(small) };
             let clr = if large == 0 { 1.0 } else { f64::from(small) / f64::from(large) };
-            ranked.push((d, c.fp, ccs, clr, cluster, doc));
+            let weighted_ccs = if small == 0 { 0.0 } else { c.period_weight / small as f32 };
+            ranked.push((d, c.fp_weight + weighted_ccs, ccs, clr, cluster, doc));
             answer.considered.push(d);
         }
-        ranked.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)).then(b.0.cmp(&a.0)));
+        ranked.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(b.0.cmp(&a.0)));
         // Most new pages have no candidate left here: prepare the query side on first need.
         let mut prep: Option<Prepared> = None;
         let mut aligned: Vec<((u64, u32), Comparison)> = Vec::new();
