@@ -620,6 +620,19 @@ mod tests {
     }
 
     #[test]
+    fn site_links_in_a_top_bar_take_nothing_from_the_article() {
+        let top = "<div class='t1'><p>欢迎光临示例网</p><p><a href='#'>关于我们</a> | \
+                   <a href='#'>联系我们</a> | <a href='#'>网站地图</a></p></div>";
+        let e = extract_html(&short_article("").replace("<body>", &format!("<body>{top}")));
+        assert_eq!(kept(&e), vec![SHORT_LEAD]);
+        // The top bar is taken for a footer region (it is furniture all the same), and nothing
+        // beyond it: the region grows only while it adds no prose.
+        let footer: Vec<&str> =
+            e.blocks.iter().filter(|b| b.dropped == Some(DropReason::Footer)).map(|b| e.block_text(b)).collect();
+        assert!(!footer.is_empty() && footer.iter().all(|t| !t.contains("火山")), "{footer:?}");
+    }
+
+    #[test]
     fn a_single_comment_inside_a_comment_section_does_not_beat_a_short_article() {
         let comment = "<div class='remark' id='comment'><h3>我来说两句</h3><ul><li class='li'>\
                        <span class='u'>南京网友 海浪的老张</span> <span class='t'>2026-03-02 16:04</span>\
