@@ -175,3 +175,36 @@ fn prepared_comparison_agrees_with_the_plain_one() {
         }
     }
 }
+
+/// Compares `a`, prepared with the characters of `boiler` in it marked as boilerplate, with `b`.
+fn cmp_with_boilerplate(a: &str, boiler: &str, b: &str) -> Comparison {
+    let p = Params::default();
+    let (na, nb) = (normalize(a), normalize(b));
+    let nboiler = normalize(boiler);
+    let at = na.chars.windows(nboiler.chars.len()).position(|w| w == &nboiler.chars[..]).expect("boiler in a");
+    let mut prep = dedupdb::verify::Prepared::new(&na.chars, &p);
+    let ranges: Vec<std::ops::Range<usize>> = std::iter::once(at..at + nboiler.chars.len()).collect();
+    prep.set_template(ranges);
+    Verifier::default().compare_prepared(&na.chars, &prep, &nb.chars, (0.0, 0.0), &p)
+}
+
+#[test]
+fn boilerplate_counts_neither_for_nor_against_a_match() {
+    let notice = "本网站对文中的陈述和观点判断保持中立，不作任何保证。请读者仅作参考，并请自行核实相关内容。";
+    // An article and a caption that share only the notice: contained by the raw rates, different
+    // once the notice is boilerplate.
+    let article = format!("{}\n{notice}", prose(3, 400));
+    let caption = format!("图为三月二日，市民在公园里观赏盛开的梅花。\n{notice}");
+    assert_eq!(cmp(&article, &caption).relation, Relation::Contains);
+    assert_eq!(cmp_with_boilerplate(&article, notice, &caption).relation, Relation::Different);
+    // An item and its repost with the notice added: different by the raw rates (the first
+    // publisher's own line is in the item), the same item once the notice is out of the repost.
+    let item = "新华社北京三月二日电，国务委员今天在中南海会见了来访的南方某国新闻部长一行。";
+    let first = format!("{item}\n如您有新闻线索，请拨打本台热线电话，或者发送邮件到本台的新闻信箱。");
+    let repost = format!("{item}\n{notice}");
+    assert_eq!(cmp(&repost, &first).relation, Relation::Different);
+    assert_eq!(cmp_with_boilerplate(&repost, notice, &first).relation, Relation::Contained);
+    // A text that is nearly all "boilerplate" is compared whole.
+    let c = cmp_with_boilerplate(&format!("短讯。\n{notice}"), notice, &article);
+    assert_eq!(c.relation, Relation::Contained);
+}

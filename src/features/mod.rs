@@ -58,6 +58,16 @@ impl Features {
 /// Period features: sorted distinct keys and the number of "。" that gave one.
 pub fn period_features(chars: &[char], len: usize) -> (Vec<u64>, u32) {
     let mut keys = Vec::new();
+    each_period_feature(chars, len, |key, _| keys.push(key));
+    let count = keys.len() as u32;
+    keys.sort_unstable();
+    keys.dedup();
+    (keys, count)
+}
+
+/// Calls `f` with each period feature, in text order, and the sentence it ends (up to and
+/// including its "。").
+pub fn each_period_feature(chars: &[char], len: usize, mut f: impl FnMut(u64, std::ops::Range<usize>)) {
     let mut sentence_start = 0;
     for (i, &c) in chars.iter().enumerate() {
         if c == '\n' {
@@ -65,15 +75,11 @@ pub fn period_features(chars: &[char], len: usize) -> (Vec<u64>, u32) {
         } else if c == '。' {
             let start = sentence_start.max(i.saturating_sub(len));
             if start < i {
-                keys.push(hash::hash64(&chars[start..i]));
+                f(hash::hash64(&chars[start..i]), sentence_start..i + 1);
             }
             sentence_start = i + 1;
         }
     }
-    let count = keys.len() as u32;
-    keys.sort_unstable();
-    keys.dedup();
-    (keys, count)
 }
 
 /// True for the punctuation that ends a sentence for fingerprinting (normalized text: full-width

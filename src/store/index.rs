@@ -77,9 +77,13 @@ impl Default for FlushPolicy {
 }
 
 /// Keys held by at most this many documents count fully in candidate ranking; a key held by more
-/// counts `RARE_HOLDERS / holders`: a sentence on every page of a site is weak evidence that two
-/// of its pages share an article.
+/// counts `RARE_HOLDERS / holders` (nothing if it is boilerplate): a sentence on every page of a
+/// site is weak evidence that two of its pages share an article.
 const RARE_HOLDERS: usize = 32;
+
+/// Whether a key held by more than [`RARE_HOLDERS`] pages is boilerplate is judged from this many
+/// of its newest holders.
+const SITE_SAMPLE: usize = 16;
 
 /// Ranking weight of a key held by `holders` documents.
 fn rarity(holders: usize) -> f32 {
@@ -289,6 +293,14 @@ impl DocRef<'_> {
         match self {
             DocRef::Mem(d) => (d.period.len() as u32, d.cluster),
             DocRef::Seg(_, m) => (m.period_count, m.cluster),
+        }
+    }
+
+    /// The site's id in the catalog.
+    fn site_id(&self) -> u32 {
+        match self {
+            DocRef::Mem(d) => d.site_id,
+            DocRef::Seg(_, m) => m.site_id,
         }
     }
 
@@ -761,6 +773,8 @@ impl Index {
         }
         let mut counts: rustc_hash::FxHashMap<u32, Counts> = rustc_hash::FxHashMap::default();
         let mut ids = Vec::new();
+        // Period features on many pages, most of them of one site: that site's template.
+        let mut template_keys: Vec<u64> = Vec::new();
         let exact = [features.exact];
         // The query's keys that are not pruned (a pruned key is ignored at ingest and query), in
         // the order their lookups count them: exact, fingerprints, period features.
@@ -816,7 +830,13 @@ impl Index {
             if holders > limits.posting_cap {
                 answer.long_lists += 1;
             }
-            let weight = rarity(holders);
+            // Boilerplate (see `boilerplate`) weighs nothing in the ranking, and its sentences
+            // count neither way in verification.
+            let boiler = kind != KeyKind::Exact && holders > RARE_HOLDERS && self.boilerplate(&ids)?;
+            if boiler && kind == KeyKind::Period {
+                template_keys.push(key);
+            }
+            let weight = if boiler { 0.0 } else { rarity(holders) };
             for &d in &ids {
                 let c = counts.entry(d).or_default();
                 match kind {
@@ -909,7 +929,19 @@ impl Index {
                 }
                 None => {
                     let text = doc.text(&mut scratch.cache)?;
-                    let prep = prep.get_or_insert_with(|| Prepared::new(chars, params));
+                    let prep = prep.get_or_insert_with(|| {
+                        let mut prep = Prepared::new(chars, params);
+                        if !template_keys.is_empty() {
+                            let mut ranges = Vec::new();
+                            crate::features::each_period_feature(chars, params.period_len, |key, sentence| {
+                                if template_keys.contains(&key) {
+                                    ranges.push(sentence);
+                                }
+                            });
+                            prep.set_template(ranges);
+                        }
+                        prep
+                    });
                     let c = scratch.verifier.compare_prepared(chars, prep, &text, (ccs, clr), params);
                     aligned.push((identity, c.clone()));
                     c
@@ -927,6 +959,32 @@ impl Index {
                 .then(b.doc_id.cmp(&a.doc_id))
         });
         Ok(answer)
+    }
+
+    /// True when a key's newest holders (`ids`, in increasing order) show it to be boilerplate:
+    /// three quarters of them are pages of one site (its template), or no cluster holds half of
+    /// them (a notice many sites put under unrelated articles). A popular article's sentences
+    /// are on many pages too, but those pages are its copies, in its cluster.
+    fn boilerplate(&self, ids: &[u32]) -> Result<bool> {
+        let newest = &ids[ids.len().saturating_sub(SITE_SAMPLE)..];
+        let (mut sites, mut clusters) = (Vec::with_capacity(newest.len()), Vec::with_capacity(newest.len()));
+        for &d in newest {
+            if let Some(doc) = self.find(d)? {
+                sites.push(doc.site_id());
+                clusters.push(doc.summary().1);
+            }
+        }
+        if sites.len() < SITE_SAMPLE / 2 {
+            return Ok(false);
+        }
+        let most = |v: &mut Vec<u32>| {
+            v.sort_unstable();
+            v.chunk_by(|a, b| a == b).map(<[u32]>::len).max().unwrap_or(0)
+        };
+        let n = sites.len();
+        let one_site = most(&mut sites) * 4 >= n * 3;
+        let many_stories = most(&mut clusters) * 2 < n;
+        Ok(one_site || many_stories)
     }
 
     /// True when a document inserted at or after `first_doc` (and not yet flushed) holds one of

@@ -16,6 +16,12 @@
 //! fully while their facts differ. Inside the trusted regions, every small gap where the texts
 //! disagree on a number is a *numeric conflict*; when conflicts are frequent relative to the aligned
 //! sentences, the pages are different pages, not an edit of one another.
+//!
+//! **Boilerplate.** A prepared side may mark sentences as boilerplate (the index finds them: a
+//! disclaimer or a reprint notice that many pages carry beside unrelated text). They count
+//! neither for nor against a match: out of that side's length and, where they aligned, out of the
+//! shared characters and the other side's length. Without this a caption followed by its site's
+//! disclaimer is "contained" in every article of that site.
 
 pub mod myers;
 pub mod skeleton;
@@ -213,6 +219,10 @@ pub struct Prepared {
     windows: Windows,
     bitmap: Bitmap,
     len: usize,
+    /// Sentences of the text that are boilerplate, sorted, not overlapping.
+    template: Vec<std::ops::Range<usize>>,
+    /// Their characters.
+    template_chars: usize,
 }
 
 impl Prepared {
@@ -222,7 +232,18 @@ impl Prepared {
         let windows = Windows::new(text, p.skeleton_window);
         let mut bitmap = Bitmap::default();
         bitmap.fill(&windows.hashes);
-        Prepared { windows, bitmap, len: text.len() }
+        Prepared { windows, bitmap, len: text.len(), template: Vec::new(), template_chars: 0 }
+    }
+
+    /// Marks sentences of the text as boilerplate (a disclaimer or a reprint notice inside the
+    /// article that many pages carry): they count neither for nor against a match, unless they
+    /// are over three quarters of the text (then the text is compared whole). `ranges` are
+    /// sorted and do not overlap.
+    pub fn set_template(&mut self, ranges: Vec<std::ops::Range<usize>>) {
+        let len = self.len;
+        self.template =
+            ranges.into_iter().map(|r| r.start.min(len)..r.end.min(len)).filter(|r| !r.is_empty()).collect();
+        self.template_chars = self.template.iter().map(|r| r.len()).sum();
     }
 }
 
@@ -269,12 +290,17 @@ impl Verifier {
         skeleton::kept(&self.wy, bt.len(), &prep.bitmap, &mut self.keep_b);
         if bt.len() < p.skeleton_window.max(1)
             || prep.len < p.skeleton_window.max(1)
-            || cannot_reach(self.keep_b.len(), &self.keep_b, prep.len, bt.len(), p)
+            || cannot_reach(
+                self.keep_b.len(),
+                &self.keep_b,
+                prep.len.min(bt.len()).saturating_sub(prep.template_chars),
+                p,
+            )
         {
             return Comparison::rejected(prep.len, bt.len(), ccs_clr);
         }
         // Round 0 reuses both sides' windows and b's skeleton against a: computed above.
-        let mut c = self.compare_texts_from(a, b, p, Some(&prep.windows));
+        let mut c = self.compare_texts_from(a, b, p, Some(&prep.windows), &prep.template);
         (c.ccs, c.clr) = ccs_clr;
         c
     }
@@ -288,13 +314,21 @@ impl Verifier {
 
     /// Compares texts; `ccs` and `clr` are left at zero for the caller to fill.
     fn compare_texts(&mut self, a: &[char], b: &[char], p: &Params) -> Comparison {
-        self.compare_texts_from(a, b, p, None)
+        self.compare_texts_from(a, b, p, None, &[])
     }
 
     /// [`Verifier::compare_texts`]; with `a_windows`, the windows of `a` are those, and `wy`
     /// and `keep_b` already hold b's windows and b's skeleton against a (a prepared comparison's
-    /// pre-check), so round 0 does not compute them again.
-    fn compare_texts_from(&mut self, a: &[char], b: &[char], p: &Params, a_windows: Option<&Windows>) -> Comparison {
+    /// pre-check), so round 0 does not compute them again. `a_template`: sentences of `a` that are
+    /// boilerplate (see [`Prepared::set_template`]).
+    fn compare_texts_from(
+        &mut self,
+        a: &[char],
+        b: &[char],
+        p: &Params,
+        a_windows: Option<&Windows>,
+        a_template: &[std::ops::Range<usize>],
+    ) -> Comparison {
         let (ccs, clr) = (0.0, 0.0);
         let a = &a[..a.len().min(p.max_verify_chars)];
         let b = &b[..b.len().min(p.max_verify_chars)];
@@ -310,7 +344,8 @@ impl Verifier {
             Some(aw) => Round0::YKept(aw),
             None => Round0::Fresh,
         };
-        let (rounds, rejected_early, nrounds) = self.align(x, y, p, reuse);
+        let a_template_chars: usize = a_template.iter().map(|r| r.len()).sum();
+        let (rounds, rejected_early, nrounds) = self.align(x, y, p, reuse, a_template_chars);
 
         let tlcs: usize = rounds.iter().map(|r| r.span.matched).sum();
         let conflicts: usize = rounds.iter().map(|r| numeric_conflicts(x, y, &r.runs)).sum();
@@ -334,18 +369,40 @@ impl Verifier {
             .map(|r| r.span.matched)
             .max()
             .unwrap_or(0);
+        // Boilerplate in a's text counts neither way: out of a's length, and, where it aligned,
+        // out of the shared characters and out of b's length (b's copy of it is what aligned).
+        // A text that is mostly "boilerplate" is compared whole: what it holds is its content.
+        let (tlcs, lx, ly) = if a_template.is_empty() || a_template_chars * 4 > a.len() * 3 {
+            (tlcs, lx, ly)
+        } else {
+            let in_template: usize = rounds
+                .iter()
+                .flat_map(|r| &r.runs)
+                .map(|r| {
+                    let start = if swapped { r.b } else { r.a } as usize;
+                    overlap(start..start + r.len as usize, a_template)
+                })
+                .sum();
+            let (la, lb) = if swapped { (ly, lx) } else { (lx, ly) };
+            let (la, lb) = (la.saturating_sub(a_template_chars), lb.saturating_sub(in_template));
+            let (lx, ly) = if swapped { (lb, la) } else { (la, lb) };
+            (tlcs.saturating_sub(in_template), lx, ly)
+        };
         let resemble = if lx + ly > tlcs { tlcs as f64 / (lx + ly - tlcs) as f64 } else { 0.0 };
         let contain = if lx == 0 { 0.0 } else { tlcs as f64 / lx as f64 };
         let cov_y = if ly == 0 { 0.0 } else { tlcs as f64 / ly as f64 };
         let near_miss = conflicts >= p.near_miss_min && conflicts as f64 >= p.near_miss_ratio * sentences.max(1) as f64;
 
-        // x is the shorter: "x contained in y" is the containment direction.
+        // x is the shorter: "x contained in y" is the containment direction. (Only a template
+        // discount can make y the shorter: then "y contained in x".)
         let rel_xy = if tlcs < p.min_shared_chars || near_miss {
             Relation::Different
         } else if contain >= p.dup_coverage && cov_y >= p.dup_coverage {
             Relation::Duplicate
         } else if contain >= p.contain_rate {
             Relation::Contained
+        } else if cov_y >= p.contain_rate {
+            Relation::Contains
         } else if longest >= p.overlap_min_chars {
             Relation::Overlaps
         } else {
@@ -381,7 +438,14 @@ impl Verifier {
     }
 
     /// Rounds of skeleton, diff and TLCS over `x` (the shorter text) and `y`.
-    fn align(&mut self, x: &[char], y: &[char], p: &Params, reuse: Round0<'_>) -> (Vec<RoundResult>, bool, usize) {
+    fn align(
+        &mut self,
+        x: &[char],
+        y: &[char],
+        p: &Params,
+        reuse: Round0<'_>,
+        slack: usize,
+    ) -> (Vec<RoundResult>, bool, usize) {
         let mut out = Vec::new();
         let w = p.skeleton_window.max(1);
         // After the first round, the characters still in play: original indices and the texts.
@@ -416,7 +480,7 @@ impl Verifier {
                 skeleton::kept(wx, xc.len(), &self.bitmap, &mut self.keep_a);
             }
             // x's skeleton alone bounds what can match: reject before building y's.
-            if round == 0 && cannot_reach(self.keep_a.len(), &self.keep_a, x.len(), y.len(), p) {
+            if round == 0 && cannot_reach(self.keep_a.len(), &self.keep_a, x.len().saturating_sub(slack), p) {
                 return (out, true, nrounds);
             }
             if !matches!(reuse, Round0::YKept(_)) {
@@ -424,7 +488,7 @@ impl Verifier {
                 skeleton::kept(wy, yc.len(), &self.bitmap, &mut self.keep_b);
             }
             let bound = self.keep_a.len().min(self.keep_b.len());
-            if round == 0 && cannot_reach(bound, &self.keep_a, x.len(), y.len(), p) {
+            if round == 0 && cannot_reach(bound, &self.keep_a, x.len().saturating_sub(slack), p) {
                 return (out, true, nrounds);
             }
             if bound < p.round_min_chars.min(p.min_shared_chars).max(1) {
@@ -501,11 +565,11 @@ impl Verifier {
 }
 
 /// True when skeletons of these sizes cannot reach any relation: the early reject of step 2.
-fn cannot_reach(bound: usize, keep_x: &[u32], lx: usize, ly: usize, p: &Params) -> bool {
+fn cannot_reach(bound: usize, keep_x: &[u32], shorter: usize, p: &Params) -> bool {
     if bound < p.min_shared_chars {
         return true;
     }
-    let contain = bound as f64 / lx.min(ly).max(1) as f64;
+    let contain = bound as f64 / shorter.max(1) as f64;
     if contain >= p.contain_rate.min(p.dup_coverage) {
         return false;
     }
@@ -514,6 +578,16 @@ fn cannot_reach(bound: usize, keep_x: &[u32], lx: usize, ly: usize, p: &Params) 
     let theta = p.theta.clamp(0.0, 0.9);
     let max_gap = (theta / (1.0 - theta) * p.overlap_min_chars as f64).ceil() as u32;
     skeleton::max_stretch(keep_x, max_gap) < p.overlap_min_chars
+}
+
+/// Characters of `run` inside `ranges` (sorted, not overlapping).
+fn overlap(run: std::ops::Range<usize>, ranges: &[std::ops::Range<usize>]) -> usize {
+    let first = ranges.partition_point(|r| r.end <= run.start);
+    ranges[first..]
+        .iter()
+        .take_while(|r| r.start < run.end)
+        .map(|r| r.end.min(run.end).saturating_sub(r.start.max(run.start)))
+        .sum()
 }
 
 /// Maps runs over kept characters back to the coordinates `xi`/`yi` index into, splitting a run
@@ -582,4 +656,21 @@ fn numeric_conflicts(x: &[char], y: &[char], runs: &[Run]) -> usize {
         }
     }
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::overlap;
+
+    #[test]
+    fn characters_of_a_run_inside_ranges() {
+        let ranges = [2..5, 8..10, 20..30];
+        assert_eq!(overlap(0..2, &ranges), 0);
+        assert_eq!(overlap(0..3, &ranges), 1);
+        assert_eq!(overlap(3..9, &ranges), 3, "the end of one range and the start of the next");
+        assert_eq!(overlap(0..40, &ranges), 15);
+        assert_eq!(overlap(25..26, &ranges), 1);
+        assert_eq!(overlap(10..20, &ranges), 0, "between ranges, ends exclusive");
+        assert_eq!(overlap(0..40, &[]), 0);
+    }
 }
