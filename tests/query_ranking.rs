@@ -41,7 +41,8 @@ fn repost_finds_the_item(site_pages: usize, max_candidates: usize) -> Option<Rel
 #[test]
 fn one_shared_period_feature_suffices_when_the_earlier_page_has_at_most_two() {
     // No crowd: the item shares one period feature with a repost that has four. It used to be
-    // a candidate only when the *query* had at most two.
+    // a candidate only when the *query* had at most two. (Its feature is also rare, which now
+    // suffices too: see the last test.)
     assert_eq!(repost_finds_the_item(0, 24), Some(Relation::Contains));
 }
 
@@ -52,4 +53,31 @@ fn boilerplate_shared_by_a_whole_site_does_not_crowd_out_a_rarer_match() {
     // less (these, on a hundred pages of one site, nothing), so the item ranks first; and with
     // the disclaimer discounted as the site's template, the repost is the item.
     assert_eq!(repost_finds_the_item(100, 4), Some(Relation::Duplicate));
+}
+
+#[test]
+fn one_rare_shared_period_feature_suffices_for_an_edited_copy() {
+    // Five sentences; the copy changes the character before four of the five "。", which
+    // changes their period features and every fingerprint, and little else.
+    let sentences = [
+        "今年春天，南方多个省份的农民提前开始了播种，农技人员下乡指导，帮助解决了不少实际困难",
+        "据了解，今年全省共安排了三百多个农业技术推广项目，覆盖了绝大多数的县和乡镇",
+        "一些地方还组织了专门的培训班，请专家为种植大户讲解新品种的特点和管理要点",
+        "农业部门表示，将继续加大投入，让更多的新技术尽快走进农民的田间地头",
+        "专家提醒，近期气温变化较大，各地要注意防范倒春寒对早稻秧苗的影响",
+    ];
+    let original: String = sentences.iter().map(|s| format!("{s}。")).collect();
+    let edited: String =
+        sentences.iter().enumerate().map(|(i, s)| if i == 2 { format!("{s}。") } else { format!("{s}呀。") }).collect();
+    let (a, b) = (text_page(&original), text_page(&edited));
+    let shared = a.features.period.iter().filter(|k| b.features.period.contains(k)).count();
+    assert_eq!(shared, 1, "the copies share one period feature");
+    assert!(a.features.fingerprints.iter().all(|k| !b.features.fingerprints.contains(k)), "and no fingerprint");
+    assert!(a.features.period.len() > 2 && b.features.period.len() > 2);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
+    let id = insert_page_of_site(&mut index, "http://a.example/1", "a.example", &a, None);
+    let answer = index.query(&b.norm.chars, &b.features, None).expect("query");
+    let found = answer.matches.iter().find(|m| m.doc_id == id).map(|m| m.cmp.relation);
+    assert_eq!(found, Some(Relation::Duplicate));
 }

@@ -7,7 +7,7 @@
 //! [`QueryLimits::long_list_tail`] documents (so that the hundredth copy of a viral article still
 //! finds the last copies while a template key costs a bounded amount). Candidates are counted per
 //! document, filtered (a shared fingerprint, or two shared period features, or one when either
-//! page has at most two), ranked by shared fingerprints plus CCS with each key weighted by its
+//! page has at most two or the feature is rare), ranked by shared fingerprints plus CCS with each key weighted by its
 //! rarity (a key on many pages, such as a site's disclaimer, counts little), and the best
 //! [`QueryLimits::max_candidates`] are verified with TLCS against their stored text, until
 //! [`QueryLimits::max_matches`] similar pages are found.
@@ -877,7 +877,9 @@ impl Index {
         }
         let exact_doc = answer.exact.as_ref().map(|m| m.doc_id);
         // Filter: a shared fingerprint, or two shared period features, or one when either page
-        // has at most two (a short page, and a longer one that contains it). Rank by shared
+        // has at most two (a short page, and a longer one that contains it) or when it is rare
+        // (on at most RARE_HOLDERS pages: an edit that touched every other sentence's end leaves
+        // one such key, and a template's keys are never rare). Rank by shared
         // fingerprints plus CCS, each key weighted by its rarity: a site's boilerplate sentences
         // inside its articles (a disclaimer, a reprint notice) are shared with every page of
         // the site, and must not crowd out the one earlier page that shares the article.
@@ -895,7 +897,7 @@ impl Index {
             let Some(doc) = self.find(d)? else { continue };
             let (their_period, cluster) = doc.summary();
             let (small, large) = ((my_period as u32).min(their_period), (my_period as u32).max(their_period));
-            if c.fp == 0 && c.period < 2 && small > 2 {
+            if c.fp == 0 && c.period < 2 && small > 2 && c.period_weight < 1.0 {
                 continue;
             }
             let ccs = if small == 0 { 0.0 } else { f64::from(c.period) / f64::from(small) };
