@@ -145,7 +145,15 @@ pub fn extract_text(text: &str) -> Extracted {
         let start = out.text.len();
         out.text.push_str(&line);
         let chars = line.chars().filter(|c| !c.is_whitespace()).count() as u32;
-        let punct = line.chars().filter(|&c| is_prose_punct(c)).count() as u32;
+        let mut prev = ' ';
+        let punct = line
+            .chars()
+            .filter(|&c| {
+                let p = is_prose_punct_after(prev, c);
+                prev = c;
+                p
+            })
+            .count() as u32;
         let ends = line.chars().last().is_some_and(ends_sentence);
         out.blocks.push(Block {
             range: start..out.text.len(),
@@ -173,6 +181,18 @@ pub(crate) fn is_prose_punct(c: char) -> bool {
         return false;
     }
     is_sentence_end(c) || matches!(c, '，' | '、' | '；' | ',' | ';')
+}
+
+/// [`is_prose_punct`], and an ASCII full stop after a Chinese character: forum posts typed with
+/// half-width punctuation ("第三天就坏了.因为出差...") are prose too. After a digit or a Latin
+/// letter it is a decimal point, an abbreviation or a domain name.
+#[inline]
+pub(crate) fn is_prose_punct_after(prev: char, c: char) -> bool {
+    if c == '.' {
+        ('\u{4e00}'..='\u{9fff}').contains(&prev)
+    } else {
+        is_prose_punct(c)
+    }
 }
 
 /// A block ending in this character ends like a sentence (closing quotes and brackets count).
@@ -393,7 +413,7 @@ impl Builder {
             }
             self.chars += 1;
             self.link_chars += u32::from(in_link);
-            self.punct += u32::from(is_prose_punct(c));
+            self.punct += u32::from(is_prose_punct_after(self.last, c));
             self.last = c;
         }
         if let Some(s) = run {
@@ -463,6 +483,29 @@ mod tests {
             let listed = ['。', '！', '？', '!', '?', '…', '．', '，', '、', '；', ',', ';'];
             assert_eq!(is_prose_punct(c), listed.contains(&c), "{c:?}");
         }
+        assert!(is_prose_punct_after('了', '.'), "a full stop typed half-width");
+        assert!(!is_prose_punct_after('3', '.') && !is_prose_punct_after('w', '.'), "a decimal point, a domain");
+    }
+
+    #[test]
+    fn a_lead_post_typed_with_half_width_full_stops_is_the_main_text() {
+        let floors: String = (2..6)
+            .map(|i| {
+                format!(
+                    "<div class='floor'><span>用户{i}</span><span>{i}楼 发表于 2026-03-02 10:2{i}</span>\
+                     <p>第{i}楼的回复，说得很有道理，我也遇到过同样的情况。</p></div>"
+                )
+            })
+            .collect();
+        let lead =
+            "第三天就坏了.因为出差我在第15天拿到维修中心的检测报告后.当天就发货了.到今天已经过去5天.还没有任何消息";
+        let html = format!(
+            "<body><h1>第三天就坏了</h1><div class='main'><div class='lz'><span>楼主：游客</span>\
+             <span>发表于 2026-03-02 09:34</span><div class='c'>{lead}</div></div>\
+             <div class='posts'>{floors}</div></div></body>"
+        );
+        let e = extract_html(&html);
+        assert_eq!(kept(&e), vec![lead]);
     }
 
     #[test]
