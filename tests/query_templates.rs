@@ -73,17 +73,7 @@ fn a_popular_article_is_not_taken_for_boilerplate() {
     for k in 1..40 {
         let site = format!("a{}.example", k % 7);
         let copy = text_page(&format!("{text}\n补记：第{k}次转载。"));
-        index
-            .insert(dedupdb::store::NewDoc {
-                url: &format!("http://{site}/{k}"),
-                site: &site,
-                fetched_at: 0,
-                chars: &copy.norm.chars,
-                features: &copy.features,
-                cluster: Some(first_id),
-                replaces: None,
-            })
-            .expect("insert");
+        common::insert_page_in_cluster(&mut index, &format!("http://{site}/{k}"), &site, &copy, None, Some(first_id));
     }
     // An excerpt: the article's first half.
     let half: String = text.chars().take(text.chars().count() / 2).collect();

@@ -184,7 +184,7 @@ fn cmp_with_boilerplate(a: &str, boiler: &str, b: &str) -> Comparison {
     let at = na.chars.windows(nboiler.chars.len()).position(|w| w == &nboiler.chars[..]).expect("boiler in a");
     let mut prep = dedupdb::verify::Prepared::new(&na.chars, &p);
     let ranges: Vec<std::ops::Range<usize>> = std::iter::once(at..at + nboiler.chars.len()).collect();
-    prep.set_template(ranges);
+    prep.set_boilerplate(ranges);
     Verifier::default().compare_prepared(&na.chars, &prep, &nb.chars, (0.0, 0.0), &p)
 }
 

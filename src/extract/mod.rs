@@ -663,6 +663,18 @@ mod tests {
     }
 
     #[test]
+    fn a_licence_line_that_is_a_link_still_anchors_the_footer() {
+        // ICP numbers usually link to the registry: the line is all link text.
+        let footer = "<div class='q9z'><p>本网站由示例网主办，示例市互联网信息办公室指导。</p>\
+                      <p>欢迎广大网友提供新闻线索，一经采用，即付稿酬。</p>\
+                      <p>举报邮箱：jubao@example.cn，我们将在三个工作日内处理。</p>\
+                      <p><a href='https://beian.example/'>京ICP备12345678号</a></p></div>";
+        let e = extract_html(&short_article("").replace("</div></body>", &format!("</div>{footer}</body>")));
+        assert_eq!(kept(&e), vec![SHORT_LEAD]);
+        assert!(e.blocks.iter().filter(|b| b.dropped == Some(DropReason::Footer)).count() >= 3);
+    }
+
+    #[test]
     fn site_links_in_a_top_bar_take_nothing_from_the_article() {
         let top = "<div class='t1'><p>欢迎光临示例网</p><p><a href='#'>关于我们</a> | \
                    <a href='#'>联系我们</a> | <a href='#'>网站地图</a></p></div>";

@@ -164,12 +164,10 @@ fn footer_blocks(e: &Extracted, sums: &BlockSums) -> Vec<bool> {
     let n = e.blocks.len();
     let mut footer = vec![false; n];
     let legal = |b: &super::Block| {
+        let text = e.block_text(b);
         b.chars <= LEGAL_MAX_CHARS
-            && if b.link_density() > MAX_LINK_DENSITY {
-                is_site_links(e.block_text(b))
-            } else {
-                may_be_legal(e.block_text(b)) && is_legal_line(e.block_text(b))
-            }
+            && ((may_be_legal(text) && is_legal_line(text))
+                || (b.link_density() > MAX_LINK_DENSITY && is_site_links(text)))
     };
     // Most pages have one legal line near the end, some none: nothing more to do before it.
     let Some(first) = e.blocks.iter().position(legal) else { return footer };

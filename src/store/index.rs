@@ -7,8 +7,9 @@
 //! [`QueryLimits::long_list_tail`] documents (so that the hundredth copy of a viral article still
 //! finds the last copies while a template key costs a bounded amount). Candidates are counted per
 //! document, filtered (a shared fingerprint, or two shared period features, or one when either
-//! page has at most two or the feature is rare), ranked by shared fingerprints plus CCS with each key weighted by its
-//! rarity (a key on many pages, such as a site's disclaimer, counts little), and the best
+//! page has at most two or the feature is rare), ranked by shared fingerprints plus CCS with
+//! each key weighted by its rarity (a key on many pages counts little, boilerplate such as a
+//! site's disclaimer nothing), and the best
 //! [`QueryLimits::max_candidates`] are verified with TLCS against their stored text, until
 //! [`QueryLimits::max_matches`] similar pages are found.
 //!
@@ -83,7 +84,7 @@ const RARE_HOLDERS: usize = 32;
 
 /// Whether a key held by more than [`RARE_HOLDERS`] pages is boilerplate is judged from this many
 /// of its newest holders.
-const SITE_SAMPLE: usize = 16;
+const HOLDER_SAMPLE: usize = 16;
 
 /// Ranking weight of a key held by `holders` documents.
 fn rarity(holders: usize) -> f32 {
@@ -773,8 +774,8 @@ impl Index {
         }
         let mut counts: rustc_hash::FxHashMap<u32, Counts> = rustc_hash::FxHashMap::default();
         let mut ids = Vec::new();
-        // Period features on many pages, most of them of one site: that site's template.
-        let mut template_keys: Vec<u64> = Vec::new();
+        // The query's period features that are boilerplate (see `boilerplate`).
+        let mut boilerplate_keys: Vec<u64> = Vec::new();
         let exact = [features.exact];
         // The query's keys that are not pruned (a pruned key is ignored at ingest and query), in
         // the order their lookups count them: exact, fingerprints, period features.
@@ -834,7 +835,7 @@ impl Index {
             // count neither way in verification.
             let boiler = kind != KeyKind::Exact && holders > RARE_HOLDERS && self.boilerplate(&ids)?;
             if boiler && kind == KeyKind::Period {
-                template_keys.push(key);
+                boilerplate_keys.push(key);
             }
             let weight = if boiler { 0.0 } else { rarity(holders) };
             for &d in &ids {
@@ -879,7 +880,7 @@ impl Index {
         // Filter: a shared fingerprint, or two shared period features, or one when either page
         // has at most two (a short page, and a longer one that contains it) or when it is rare
         // (on at most RARE_HOLDERS pages: an edit that touched every other sentence's end leaves
-        // one such key, and a template's keys are never rare). Rank by shared
+        // one such key, and boilerplate is never rare). Rank by shared
         // fingerprints plus CCS, each key weighted by its rarity: a site's boilerplate sentences
         // inside its articles (a disclaimer, a reprint notice) are shared with every page of
         // the site, and must not crowd out the one earlier page that shares the article.
@@ -933,14 +934,14 @@ impl Index {
                     let text = doc.text(&mut scratch.cache)?;
                     let prep = prep.get_or_insert_with(|| {
                         let mut prep = Prepared::new(chars, params);
-                        if !template_keys.is_empty() {
+                        if !boilerplate_keys.is_empty() {
                             let mut ranges = Vec::new();
                             crate::features::each_period_feature(chars, params.period_len, |key, sentence| {
-                                if template_keys.contains(&key) {
+                                if boilerplate_keys.contains(&key) {
                                     ranges.push(sentence);
                                 }
                             });
-                            prep.set_template(ranges);
+                            prep.set_boilerplate(ranges);
                         }
                         prep
                     });
@@ -968,7 +969,7 @@ impl Index {
     /// them (a notice many sites put under unrelated articles). A popular article's sentences
     /// are on many pages too, but those pages are its copies, in its cluster.
     fn boilerplate(&self, ids: &[u32]) -> Result<bool> {
-        let newest = &ids[ids.len().saturating_sub(SITE_SAMPLE)..];
+        let newest = &ids[ids.len().saturating_sub(HOLDER_SAMPLE)..];
         let (mut sites, mut clusters) = (Vec::with_capacity(newest.len()), Vec::with_capacity(newest.len()));
         for &d in newest {
             if let Some(doc) = self.find(d)? {
@@ -976,7 +977,7 @@ impl Index {
                 clusters.push(doc.summary().1);
             }
         }
-        if sites.len() < SITE_SAMPLE / 2 {
+        if sites.len() < HOLDER_SAMPLE / 2 {
             return Ok(false);
         }
         let most = |v: &mut Vec<u32>| {

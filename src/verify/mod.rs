@@ -220,9 +220,9 @@ pub struct Prepared {
     bitmap: Bitmap,
     len: usize,
     /// Sentences of the text that are boilerplate, sorted, not overlapping.
-    template: Vec<std::ops::Range<usize>>,
+    boilerplate: Vec<std::ops::Range<usize>>,
     /// Their characters.
-    template_chars: usize,
+    boilerplate_chars: usize,
 }
 
 impl Prepared {
@@ -232,18 +232,21 @@ impl Prepared {
         let windows = Windows::new(text, p.skeleton_window);
         let mut bitmap = Bitmap::default();
         bitmap.fill(&windows.hashes);
-        Prepared { windows, bitmap, len: text.len(), template: Vec::new(), template_chars: 0 }
+        Prepared { windows, bitmap, len: text.len(), boilerplate: Vec::new(), boilerplate_chars: 0 }
     }
 
     /// Marks sentences of the text as boilerplate (a disclaimer or a reprint notice inside the
     /// article that many pages carry): they count neither for nor against a match, unless they
     /// are over three quarters of the text (then the text is compared whole). `ranges` are
     /// sorted and do not overlap.
-    pub fn set_template(&mut self, ranges: Vec<std::ops::Range<usize>>) {
+    pub fn set_boilerplate(&mut self, ranges: Vec<std::ops::Range<usize>>) {
         let len = self.len;
-        self.template =
+        let ranges: Vec<_> =
             ranges.into_iter().map(|r| r.start.min(len)..r.end.min(len)).filter(|r| !r.is_empty()).collect();
-        self.template_chars = self.template.iter().map(|r| r.len()).sum();
+        let chars: usize = ranges.iter().map(|r| r.len()).sum();
+        // A text that is mostly "boilerplate" is compared whole: what it holds is its content.
+        (self.boilerplate, self.boilerplate_chars) =
+            if chars * 4 > len * 3 { (Vec::new(), 0) } else { (ranges, chars) };
     }
 }
 
@@ -293,14 +296,14 @@ impl Verifier {
             || cannot_reach(
                 self.keep_b.len(),
                 &self.keep_b,
-                prep.len.min(bt.len()).saturating_sub(prep.template_chars),
+                prep.len.min(bt.len()).saturating_sub(prep.boilerplate_chars),
                 p,
             )
         {
             return Comparison::rejected(prep.len, bt.len(), ccs_clr);
         }
         // Round 0 reuses both sides' windows and b's skeleton against a: computed above.
-        let mut c = self.compare_texts_from(a, b, p, Some(&prep.windows), &prep.template);
+        let mut c = self.compare_texts_from(a, b, p, Some(&prep.windows), &prep.boilerplate);
         (c.ccs, c.clr) = ccs_clr;
         c
     }
@@ -319,15 +322,15 @@ impl Verifier {
 
     /// [`Verifier::compare_texts`]; with `a_windows`, the windows of `a` are those, and `wy`
     /// and `keep_b` already hold b's windows and b's skeleton against a (a prepared comparison's
-    /// pre-check), so round 0 does not compute them again. `a_template`: sentences of `a` that are
-    /// boilerplate (see [`Prepared::set_template`]).
+    /// pre-check), so round 0 does not compute them again. `a_boilerplate`: sentences of `a` that
+    /// count neither way (see [`Prepared::set_boilerplate`]).
     fn compare_texts_from(
         &mut self,
         a: &[char],
         b: &[char],
         p: &Params,
         a_windows: Option<&Windows>,
-        a_template: &[std::ops::Range<usize>],
+        a_boilerplate: &[std::ops::Range<usize>],
     ) -> Comparison {
         let (ccs, clr) = (0.0, 0.0);
         let a = &a[..a.len().min(p.max_verify_chars)];
@@ -344,8 +347,8 @@ impl Verifier {
             Some(aw) => Round0::YKept(aw),
             None => Round0::Fresh,
         };
-        let a_template_chars: usize = a_template.iter().map(|r| r.len()).sum();
-        let (rounds, rejected_early, nrounds) = self.align(x, y, p, reuse, a_template_chars);
+        let a_boilerplate_chars: usize = a_boilerplate.iter().map(|r| r.len()).sum();
+        let (rounds, rejected_early, nrounds) = self.align(x, y, p, reuse, a_boilerplate_chars);
 
         let tlcs: usize = rounds.iter().map(|r| r.span.matched).sum();
         let conflicts: usize = rounds.iter().map(|r| numeric_conflicts(x, y, &r.runs)).sum();
@@ -371,30 +374,29 @@ impl Verifier {
             .unwrap_or(0);
         // Boilerplate in a's text counts neither way: out of a's length, and, where it aligned,
         // out of the shared characters and out of b's length (b's copy of it is what aligned).
-        // A text that is mostly "boilerplate" is compared whole: what it holds is its content.
-        let (tlcs, lx, ly) = if a_template.is_empty() || a_template_chars * 4 > a.len() * 3 {
+        let (tlcs, lx, ly) = if a_boilerplate.is_empty() {
             (tlcs, lx, ly)
         } else {
-            let in_template: usize = rounds
+            let in_boilerplate: usize = rounds
                 .iter()
                 .flat_map(|r| &r.runs)
                 .map(|r| {
                     let start = if swapped { r.b } else { r.a } as usize;
-                    overlap(start..start + r.len as usize, a_template)
+                    overlap(start..start + r.len as usize, a_boilerplate)
                 })
                 .sum();
             let (la, lb) = if swapped { (ly, lx) } else { (lx, ly) };
-            let (la, lb) = (la.saturating_sub(a_template_chars), lb.saturating_sub(in_template));
+            let (la, lb) = (la.saturating_sub(a_boilerplate_chars), lb.saturating_sub(in_boilerplate));
             let (lx, ly) = if swapped { (lb, la) } else { (la, lb) };
-            (tlcs.saturating_sub(in_template), lx, ly)
+            (tlcs.saturating_sub(in_boilerplate), lx, ly)
         };
         let resemble = if lx + ly > tlcs { tlcs as f64 / (lx + ly - tlcs) as f64 } else { 0.0 };
         let contain = if lx == 0 { 0.0 } else { tlcs as f64 / lx as f64 };
         let cov_y = if ly == 0 { 0.0 } else { tlcs as f64 / ly as f64 };
         let near_miss = conflicts >= p.near_miss_min && conflicts as f64 >= p.near_miss_ratio * sentences.max(1) as f64;
 
-        // x is the shorter: "x contained in y" is the containment direction. (Only a template
-        // discount can make y the shorter: then "y contained in x".)
+        // x is the shorter: "x contained in y" is the containment direction. (Only discounted
+        // boilerplate can make y the shorter: then "y contained in x".)
         let rel_xy = if tlcs < p.min_shared_chars || near_miss {
             Relation::Different
         } else if contain >= p.dup_coverage && cov_y >= p.dup_coverage {

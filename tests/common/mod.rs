@@ -39,6 +39,18 @@ pub fn insert_page_of_site(
     p: &Page,
     replaces: Option<u32>,
 ) -> u32 {
+    insert_page_in_cluster(index, url, site, p, replaces, None)
+}
+
+/// [`insert_page_of_site`] into a given cluster (`None`: its own).
+pub fn insert_page_in_cluster(
+    index: &mut dedupdb::store::Index,
+    url: &str,
+    site: &str,
+    p: &Page,
+    replaces: Option<u32>,
+    cluster: Option<u32>,
+) -> u32 {
     index
         .insert(dedupdb::store::NewDoc {
             url,
@@ -46,7 +58,7 @@ pub fn insert_page_of_site(
             fetched_at: 0,
             chars: &p.norm.chars,
             features: &p.features,
-            cluster: None,
+            cluster,
             replaces,
         })
         .expect("insert")
