@@ -9,13 +9,15 @@ use bytemuck::{Pod, Zeroable};
 /// The format version written by this code, for every file kind but the manifest and segments.
 pub const FORMAT_VERSION: u32 = 1;
 
-/// The segment format version this code writes. Version 3 packs the key tables (blocks of
+/// The segment format version this code writes. Version 4 stores texts in a character code
+/// ranked by the segment's own texts (the CharCode section; see
+/// `store::segment::CharCode`) instead of UTF-8 when the section is not empty. Version 3 packs the key tables (blocks of
 /// [`KEY_BLOCK_ENTRIES`] entries, each field bit-packed at the width its block needs, found
 /// through a [`KeyBlockHead`] per block) and sizes the Bloom filter exactly. Version 2 freed the
 /// order of texts in the text blocks (a block's documents need not be consecutive in the doc
 /// table, and exact copies share one stored text); version 1 segments obey the version 2 rules.
 /// Versions 1 and 2 keep 16-byte [`KeyEntry`] tables with fences, and are read as they are.
-pub const SEGMENT_VERSION: u32 = 3;
+pub const SEGMENT_VERSION: u32 = 4;
 /// The first segment version with packed key tables.
 pub const PACKED_KEYS_VERSION: u32 = 3;
 /// The oldest segment format version this code reads.
@@ -118,7 +120,13 @@ pub enum SectionKind {
     ExactIndex = 17,
     /// `[u64]`: blocked Bloom filter over every key of every kind (see [`bloom_probe`]).
     Bloom = 18,
+    /// Version 4: the character table texts are coded with, UTF-8 characters in rank order
+    /// (empty: texts are UTF-8).
+    CharCode = 19,
 }
+
+/// Section slots a reader keeps: kinds 0-19.
+pub const SECTION_SLOTS: usize = 20;
 
 /// Versions 1-2: key-table entries per fence (256 entries of 16 bytes fill one checksum page).
 pub const FENCE_STRIDE: usize = 256;
@@ -152,7 +160,7 @@ pub fn bloom_probe(kind: KeyKind, key: u64, blocks: usize) -> (usize, [u16; 6]) 
 
 impl SectionKind {
     /// Sections in file order.
-    pub const ALL: [SectionKind; 18] = [
+    pub const ALL: [SectionKind; 19] = [
         SectionKind::PeriodKeys,
         SectionKind::PeriodPostings,
         SectionKind::FingerprintKeys,
@@ -165,6 +173,7 @@ impl SectionKind {
         SectionKind::TextIndex,
         SectionKind::Text,
         SectionKind::Dict,
+        SectionKind::CharCode,
         SectionKind::Deletes,
         SectionKind::PeriodIndex,
         SectionKind::FingerprintIndex,

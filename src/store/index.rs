@@ -34,7 +34,7 @@ use super::manifest::{Manifest, SegmentRef};
 use super::memtable::Memtable;
 use super::pruned::{pruned_file_name, PrunePolicy, PrunedSet};
 use super::segment::{
-    list_segment_files, merge_segments, segment_file_name, write_segment, MergeMode, Merged, Segment,
+    list_segment_files, merge_segments, segment_file_name, write_segment, MergeMode, Merged, Segment, TextCodec,
 };
 use super::tiering::{MergePolicy, SegmentSize};
 use super::wal::{read_wal_chain, wal_file_name, wal_gen_of, Wal};
@@ -214,15 +214,15 @@ struct FlushInputs {
     seg_id: u64,
     frozen: Arc<Memtable>,
     pruned: Arc<PrunedSet>,
-    /// The segment whose dictionary the flush starts from.
+    /// The segment whose codec (dictionary and character table) the flush starts from.
     dict_seg: Option<Arc<Segment>>,
 }
 
 impl FlushInputs {
     fn write(&self) -> Result<PathBuf> {
-        let dict = match &self.dict_seg {
-            Some(seg) => seg.dict_bytes()?,
-            None => &[],
+        let codec = match &self.dict_seg {
+            Some(seg) => TextCodec::of(seg)?,
+            None => TextCodec::default(),
         };
         let pruned = &self.pruned;
         write_segment(
@@ -231,7 +231,7 @@ impl FlushInputs {
             self.frozen.docs(),
             self.frozen.deletes(),
             &|k, key| pruned.contains(k, key),
-            dict,
+            &codec,
         )
     }
 }
@@ -325,7 +325,10 @@ impl DocRef<'_> {
             DocRef::Mem(d) => Ok(crate::normalize::string_to_chars(&d.text, d.chars as usize)),
             DocRef::Seg(seg, m) => {
                 let block = cache.block(seg, m.text_block)?;
-                Ok(crate::normalize::string_to_chars(seg.text_in(m, &block)?, m.chars as usize))
+                // Sized once from the stored character count (only a hint: decoding checks).
+                let mut chars = Vec::with_capacity((m.chars as usize).min(block.len()));
+                seg.text_chars(m, &block, &mut chars)?;
+                Ok(chars)
             }
         }
     }
@@ -1278,10 +1281,10 @@ impl Index {
                 self.dir.display()
             )));
         }
-        // Flushes keep the newest dictionary unless their own texts call for another.
+        // Flushes keep the newest codec unless their own texts call for another.
         let mut dict_seg = None;
         for seg in self.segments.iter().rev() {
-            if !seg.dict_bytes()?.is_empty() {
+            if !seg.dict_bytes()?.is_empty() || !seg.char_code().is_utf8() {
                 dict_seg = Some(Arc::clone(seg));
                 break;
             }

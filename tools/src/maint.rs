@@ -97,7 +97,8 @@ pub fn inspect(args: &InspectArgs) -> Result<()> {
             .chain([SectionKind::Bloom])
             .map(sec)
             .sum();
-        let t = sec(SectionKind::Text) + sec(SectionKind::Dict) + sec(SectionKind::TextIndex);
+        let t =
+            sec(SectionKind::Text) + sec(SectionKind::Dict) + sec(SectionKind::CharCode) + sec(SectionKind::TextIndex);
         postings += p;
         text += t;
         // Sections are checked to lie inside the file, not to be disjoint: never underflow.

@@ -29,7 +29,9 @@ use super::super::format::*;
 use super::super::pruned::PrunePolicy;
 use super::keys::KeyPacker;
 use super::out::{SegmentOut, Spool};
-use super::write::{encode_list, sample_stride, segment_file_name, train_dict, DocPacker, DICT_MAX_SAMPLE_BYTES};
+use super::write::{
+    encode_list, sample_stride, segment_file_name, train_codec, DocPacker, TextCodec, DICT_MAX_SAMPLE_BYTES,
+};
 use super::{KeyCursor, Segment};
 
 /// What a merge wrote.
@@ -234,25 +236,26 @@ fn site_of(inputs: &[&Segment], doc_id: u32) -> Result<u32> {
     Ok(0)
 }
 
-/// The dictionary a merge writes with: the one that compressed most of its inputs' text, so
-/// that their blocks are copied as they are; when no input has one, a dictionary trained on
-/// samples taken evenly across all inputs' live documents (empty when they are too few).
-fn merge_dict(ctx: &Ctx<'_>) -> Result<Vec<u8>> {
+/// The codec (dictionary and character table) a merge writes with: the one that stored most of
+/// its inputs' text, so that their blocks are copied as they are; when no input has one, a
+/// codec trained on samples taken evenly across all inputs' live documents (empty when they are
+/// too few).
+fn merge_codec(ctx: &Ctx<'_>) -> Result<TextCodec> {
     let (inputs, is_dead) = (ctx.inputs, ctx.is_dead);
-    let mut shares: Vec<(&[u8], u64)> = Vec::new();
+    let mut shares: Vec<(TextCodec, u64)> = Vec::new();
     for s in inputs {
-        let d = s.dict_bytes()?;
-        if d.is_empty() {
+        let c = TextCodec::of(s)?;
+        if c.is_empty() {
             continue;
         }
         let weight = s.section_len(SectionKind::Text);
-        match shares.iter_mut().find(|(x, _)| *x == d) {
+        match shares.iter_mut().find(|(x, _)| *x == c) {
             Some(share) => share.1 += weight,
-            None => shares.push((d, weight)),
+            None => shares.push((c, weight)),
         }
     }
-    if let Some((d, _)) = shares.iter().max_by_key(|(_, w)| *w) {
-        return Ok(d.to_vec());
+    if let Some(i) = (0..shares.len()).max_by_key(|&i| shares[i].1) {
+        return Ok(shares.swap_remove(i).0);
     }
     let mut live = 0usize;
     let mut total_text = 0u64;
@@ -279,13 +282,13 @@ fn merge_dict(ctx: &Ctx<'_>) -> Result<Vec<u8>> {
             if block.0 != m.text_block {
                 block = (m.text_block, s.text_block(m.text_block)?);
             }
-            let t = s.text_in(m, &block.1)?.as_bytes();
+            let t = s.text_in(m, &block.1)?.into_bytes();
             taken += t.len();
-            samples.push(t.to_vec());
+            samples.push(t);
         }
     }
     let refs: Vec<&[u8]> = samples.iter().map(Vec::as_slice).collect();
-    Ok(train_dict(&refs, live, total_text))
+    Ok(train_codec(&refs, live, total_text))
 }
 
 /// The doc table, URL table, strings, texts and dictionary; returns (documents written, dropped,
@@ -299,7 +302,7 @@ fn merge_dict(ctx: &Ctx<'_>) -> Result<Vec<u8>> {
 /// was dropped and cut before it.
 fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result<(u32, u64, u32, u32)> {
     let (dir, inputs, is_dead) = (ctx.dir, ctx.inputs, ctx.is_dead);
-    let mut packer = DocPacker::new(dir, out.path(), merge_dict(ctx)?)?;
+    let mut packer = DocPacker::new(dir, out.path(), merge_codec(ctx)?)?;
     let placed: Vec<Placed> = if ctx.regroup {
         let places = regroup_texts(&mut packer, ctx)?;
         stats.blocks_recompressed = u64::from(packer.block_count());
@@ -320,7 +323,7 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result
                 dropped += 1;
                 continue;
             }
-            let (text_block, text_off) = match placed {
+            let (text_block, text_off, text_len) = match placed {
                 Placed::Blocks(map) => map.place(s, m)?,
                 Placed::Each(places) => places[i],
             };
@@ -330,7 +333,7 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result
             }
             let (url, site) = s.strings(m)?;
             let strings_off = packer.put_strings(&url, &site)?;
-            out.put(bytemuck::bytes_of(&DocMeta { strings_off, text_block, text_off, ..*m }))?;
+            out.put(bytemuck::bytes_of(&DocMeta { strings_off, text_block, text_off, text_len, ..*m }))?;
             if docs == 0 {
                 min_doc = m.doc_id;
             }
@@ -376,8 +379,8 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result
 enum Placed {
     /// Moved block for block ([`merge_texts`]).
     Blocks(BlockMap),
-    /// Placed one by one ([`regroup_texts`]): (block, offset) by Docs index.
-    Each(Vec<(u32, u32)>),
+    /// Placed one by one ([`regroup_texts`]): (block, offset, length) by Docs index.
+    Each(Vec<Place>),
 }
 
 /// Where one input's blocks landed in the merged segment.
@@ -387,20 +390,32 @@ struct BlockMap {
     blocks: Vec<(u32, u32)>,
     /// Texts cut out of kept blocks: (block, offset, length), sorted.
     cuts: Vec<(u32, u32, u32)>,
+    /// Texts of blocks recoded into the merge's character code: (block, offset, length) before
+    /// (an empty text may start where another does), and (offset, length) after, sorted.
+    recoded: Vec<Recoded>,
 }
+
+/// A recoded text: (block, offset, length) before, (offset, length) after.
+type Recoded = ((u32, u32, u32), (u32, u32));
 
 /// A [`BlockMap`] entry of a block not carried over.
 const DROPPED: u32 = u32::MAX;
 
 impl BlockMap {
-    /// The merged (block, offset) of live document `m` of input `s`.
-    fn place(&self, s: &Segment, m: &DocMeta) -> Result<(u32, u32)> {
+    /// The merged (block, offset, length) of live document `m` of input `s`.
+    fn place(&self, s: &Segment, m: &DocMeta) -> Result<(u32, u32, u32)> {
         let bad = |what: String| Err(StoreError::corrupt(s.path(), 0, format!("doc {}: {what}", m.doc_id)));
         let Some(&(block, len)) = self.blocks.get(m.text_block as usize) else {
             return bad(format!("text block {} does not exist (the segment has {})", m.text_block, self.blocks.len()));
         };
         if block == DROPPED {
             return bad(format!("text block {} counts no live document, yet this one lies in it", m.text_block));
+        }
+        if !self.recoded.is_empty() {
+            return match self.recoded.binary_search_by_key(&(m.text_block, m.text_off, m.text_len), |r| r.0) {
+                Ok(i) => Ok((block, self.recoded[i].1 .0, self.recoded[i].1 .1)),
+                Err(_) => bad(format!("no text starts at {} of text block {}", m.text_off, m.text_block)),
+            };
         }
         // The block's cuts before the text, and the first at or after it: neither may overlap it.
         let first = self.cuts.partition_point(|c| c.0 < m.text_block);
@@ -417,24 +432,24 @@ impl BlockMap {
         if off + u64::from(m.text_len) > u64::from(len) {
             return bad(format!("its text runs past text block {}", m.text_block));
         }
-        Ok((block, off as u32))
+        Ok((block, off as u32, m.text_len))
     }
 }
 
 /// Places the live texts of every input in `packer` in cluster order, as a flush does (see
-/// `place_texts` in write.rs), reading them back in that order; returns each input's (block,
-/// offset) by Docs index (dead documents: unused).
+/// `place_texts` in write.rs), reading them back in that order (and into the packer's character
+/// code); returns each input's (block, offset, length) by Docs index (dead documents: unused).
 ///
 /// A text byte-equal to one already placed in its cluster is stored once (an exact copy joins
 /// its original's cluster); the cluster's distinct texts are held while it is placed.
-fn regroup_texts(packer: &mut DocPacker, ctx: &Ctx<'_>) -> Result<Vec<Vec<(u32, u32)>>> {
+fn regroup_texts(packer: &mut DocPacker, ctx: &Ctx<'_>) -> Result<Vec<Vec<Place>>> {
     let inputs = ctx.inputs;
     let metas: Vec<&[DocMeta]> = inputs.iter().map(|s| s.docs()).collect::<Result<_>>()?;
     // (cluster, doc id, input, Docs index) of every live document.
     let mut order: Vec<(u32, u32, u32, u32)> = Vec::new();
     let mut places = Vec::with_capacity(inputs.len());
     for (k, metas) in metas.iter().enumerate() {
-        places.push(vec![(0u32, 0u32); metas.len()]);
+        places.push(vec![(0u32, 0u32, 0u32); metas.len()]);
         for (i, m) in metas.iter().enumerate().filter(|(_, m)| !(ctx.is_dead)(m.doc_id)) {
             order.push((m.cluster, m.doc_id, k as u32, i as u32));
         }
@@ -447,6 +462,8 @@ fn regroup_texts(packer: &mut DocPacker, ctx: &Ctx<'_>) -> Result<Vec<Vec<(u32, 
     let mut cache = BlockCache::new(REGROUP_CACHE_BLOCKS);
     // The cluster's texts placed so far, by (hash, length): where, and the bytes to confirm.
     let mut seen: HashMap<(u64, u32), (Place, Vec<u8>)> = HashMap::new();
+    let same_code: Vec<bool> = inputs.iter().map(|s| s.char_code() == &packer.codec().code).collect();
+    let mut recoded = Vec::new();
     let mut g = 0;
     while g < order.len() {
         ctx.check_cancel()?;
@@ -463,18 +480,30 @@ fn regroup_texts(packer: &mut DocPacker, ctx: &Ctx<'_>) -> Result<Vec<Vec<(u32, 
         seen.clear();
         for o in &order[g..end] {
             let (s, m) = (inputs[o.2 as usize], meta(o));
-            let text = s.text_in(&m, cache.get(s, o.2, m.text_block)?)?.as_bytes();
-            let at = match seen.entry((xxhash_rust::xxh3::xxh3_64(text), m.text_len)) {
+            let block = cache.get(s, o.2, m.text_block)?;
+            let text = if same_code[o.2 as usize] {
+                s.text_code(&m, block)?
+            } else {
+                recoded.clear();
+                packer.codec().code.encode(&s.text_in(&m, block)?, &mut recoded);
+                recoded.as_slice()
+            };
+            let len = u32::try_from(text.len())
+                .map_err(|_| StoreError::Limit(format!("{}: a text over 4 GiB", s.path().display())))?;
+            let at = match seen.entry((xxhash_rust::xxh3::xxh3_64(text), len)) {
                 std::collections::hash_map::Entry::Occupied(e) if e.get().1 == text => {
                     packer.share(e.get().0 .0);
                     e.get().0
                 }
                 // A hash shared by another text: stored on its own.
-                std::collections::hash_map::Entry::Occupied(_) => packer.add_text(text)?,
+                std::collections::hash_map::Entry::Occupied(_) => {
+                    let (block, off) = packer.add_text(text)?;
+                    (block, off, len)
+                }
                 std::collections::hash_map::Entry::Vacant(e) => {
-                    let at = packer.add_text(text)?;
-                    e.insert((at, text.to_vec()));
-                    at
+                    let (block, off) = packer.add_text(text)?;
+                    e.insert(((block, off, len), text.to_vec()));
+                    (block, off, len)
                 }
             };
             places[o.2 as usize][o.3 as usize] = at;
@@ -484,8 +513,8 @@ fn regroup_texts(packer: &mut DocPacker, ctx: &Ctx<'_>) -> Result<Vec<Vec<(u32, 
     Ok(places)
 }
 
-/// A text's (block, offset) in the merged segment.
-type Place = (u32, u32);
+/// A text's (block, offset, length) in the merged segment.
+type Place = (u32, u32, u32);
 
 /// Decompressed input blocks [`regroup_texts`] keeps (~10 MB): enough for the runs of 256
 /// flushes read side by side.
@@ -530,10 +559,20 @@ impl BlockCache {
     }
 }
 
-/// Moves the texts of input `s` into `packer`, block for block (see [`merge_docs`]).
+/// Moves the texts of input `s` into `packer`, block for block (see [`merge_docs`]). A block
+/// in another character code than the packer's is recoded text by text.
 fn merge_texts(packer: &mut DocPacker, ctx: &Ctx<'_>, s: &Segment, stats: &mut Merged) -> Result<BlockMap> {
     let metas = s.docs()?;
-    let same_dict = s.dict_bytes()? == packer.dict();
+    let same_dict = s.dict_bytes()? == packer.codec().dict.as_slice();
+    let recode = s.char_code() != &packer.codec().code;
+    // To recode: every distinct text, (block, offset, length, a doc id holding it), sorted.
+    let mut texts: Vec<(u32, u32, u32, u32)> = Vec::new();
+    if recode {
+        texts = metas.iter().map(|m| (m.text_block, m.text_off, m.text_len, m.doc_id)).collect();
+        texts.sort_unstable();
+        texts.dedup_by_key(|t| (t.0, t.1, t.2));
+    }
+    let mut next_text = 0usize;
     // Replaced documents per block, and their texts, except a text a live document shares.
     let mut dead: Vec<(u32, u32, u32)> =
         metas.iter().filter(|m| (ctx.is_dead)(m.doc_id)).map(|m| (m.text_block, m.text_off, m.text_len)).collect();
@@ -560,7 +599,7 @@ fn merge_texts(packer: &mut DocPacker, ctx: &Ctx<'_>, s: &Segment, stats: &mut M
         });
     }
     let n_blocks = s.text_block_count()?;
-    let mut map = BlockMap { blocks: Vec::with_capacity(n_blocks as usize), cuts: dead };
+    let mut map = BlockMap { blocks: Vec::with_capacity(n_blocks as usize), cuts: dead, recoded: Vec::new() };
     let (mut next_dead, mut next_cut) = (0usize, 0usize);
     for b in 0..n_blocks {
         if b % 1024 == 1023 {
@@ -581,8 +620,33 @@ fn merge_texts(packer: &mut DocPacker, ctx: &Ctx<'_>, s: &Segment, stats: &mut M
             let what = format!("text block {b} counts {} documents, {gone} replaced ones point into it", tb.doc_count);
             return Err(StoreError::corrupt(s.path(), 0, what));
         };
+        let text_end = next_text + texts[next_text..].iter().take_while(|t| t.0 == b).count();
+        let block_texts = &texts[next_text..text_end];
+        next_text = text_end;
         if count == 0 {
             map.blocks.push((DROPPED, 0));
+            continue;
+        }
+        if recode {
+            let raw = s.text_block(b)?;
+            let mut out = Vec::with_capacity(raw.len());
+            for &(_, off, len, doc_id) in block_texts {
+                if cuts.binary_search(&(b, off, len)).is_ok() {
+                    continue;
+                }
+                let meta =
+                    DocMeta { doc_id, text_block: b, text_off: off, text_len: len, ..bytemuck::Zeroable::zeroed() };
+                let start = out.len();
+                packer.codec().code.encode(&s.text_in(&meta, &raw)?, &mut out);
+                let new = (u32::try_from(start), u32::try_from(out.len() - start));
+                let (Ok(new_off), Ok(new_len)) = new else {
+                    return Err(StoreError::Limit(format!("{}: a text block over 4 GiB", s.path().display())));
+                };
+                map.recoded.push(((b, off, len), (new_off, new_len)));
+            }
+            let len = out.len() as u32;
+            map.blocks.push((packer.add_block(out, count)?, len));
+            stats.blocks_recompressed += 1;
             continue;
         }
         if cuts.is_empty() && same_dict {
@@ -661,19 +725,24 @@ mod tests {
     #[test]
     fn blocks_under_the_merge_dictionary_are_copied_and_the_rest_recompressed() {
         let dir = tempfile::tempdir().expect("tempdir");
-        let (a, b, c) = (pages(1, 80, true), pages(81, 80, true), pages(161, 60, false));
+        // (Page numbers of one width: numbers are a large part of these texts once coded.)
+        let (a, b, c) = (pages(100, 80, true), pages(180, 80, true), pages(260, 60, false));
         let none = |_: KeyKind, _: u64| false;
-        let seg_a = Segment::open(&write_segment(dir.path(), 1, &a, &[], &none, &[]).expect("a")).expect("open");
-        let dict = seg_a.dict_bytes().expect("dict").to_vec();
-        assert!(!dict.is_empty(), "a segment this large trains a dictionary");
+        let seg_a = Segment::open(&write_segment(dir.path(), 1, &a, &[], &none, &TextCodec::default()).expect("a"))
+            .expect("open");
+        let dict = TextCodec::of(&seg_a).expect("codec");
+        assert!(
+            !dict.dict.is_empty() && !dict.code.is_utf8(),
+            "a segment this large trains a dictionary and a character code"
+        );
         // The same kind of text keeps the index's dictionary; another language gets its own.
         let seg_b = Segment::open(&write_segment(dir.path(), 2, &b, &[], &none, &dict).expect("b")).expect("open");
-        assert_eq!(seg_b.dict_bytes().expect("dict"), dict.as_slice());
+        assert_eq!(seg_b.dict_bytes().expect("dict"), dict.dict.as_slice());
         let seg_c = Segment::open(&write_segment(dir.path(), 3, &c, &[], &none, &dict).expect("c")).expect("open");
         assert!(!seg_c.dict_bytes().expect("dict").is_empty());
-        assert_ne!(seg_c.dict_bytes().expect("dict"), dict.as_slice());
+        assert_ne!(seg_c.dict_bytes().expect("dict"), dict.dict.as_slice());
 
-        let dead = [5u32, 100];
+        let dead = [105u32, 200];
         let cancel = AtomicBool::new(false);
         let m = merge_segments(dir.path(), 4, &[&seg_a, &seg_b, &seg_c], &dead, &none, MergeMode::default(), &cancel)
             .expect("merge");
@@ -685,7 +754,7 @@ mod tests {
         assert_eq!((m.docs, m.dropped), (218, 2));
 
         let merged = Segment::open(&m.path).expect("open merged");
-        assert_eq!(merged.dict_bytes().expect("dict"), dict.as_slice(), "the majority's dictionary is kept");
+        assert_eq!(merged.dict_bytes().expect("dict"), dict.dict.as_slice(), "the majority's dictionary is kept");
         holds(&merged, &a.iter().chain(&b).chain(&c).collect::<Vec<_>>(), &dead);
         for d in a.iter().chain(&b).chain(&c).filter(|d| !dead.contains(&d.doc_id)) {
             let (_, meta) = merged.doc(d.doc_id).expect("read").expect("live doc present");
@@ -701,11 +770,13 @@ mod tests {
         let mut a = pages(1, 80, true);
         let mut copy = pages(81, 1, true).remove(0);
         copy.text = a[0].text.clone();
+        copy.chars = a[0].chars;
         copy.cluster = 1;
         a.push(copy);
         let b = pages(82, 20, true);
-        let seg_a = Segment::open(&write_segment(dir.path(), 1, &a, &[], &none, &[]).expect("a")).expect("open");
-        let dict = seg_a.dict_bytes().expect("dict").to_vec();
+        let seg_a = Segment::open(&write_segment(dir.path(), 1, &a, &[], &none, &TextCodec::default()).expect("a"))
+            .expect("open");
+        let dict = TextCodec::of(&seg_a).expect("codec");
         let seg_b = Segment::open(&write_segment(dir.path(), 2, &b, &[], &none, &dict).expect("b")).expect("open");
         let metas = seg_a.docs().expect("docs");
         let block_of = |id: u32| metas.iter().find(|m| m.doc_id == id).expect("doc").text_block;
@@ -734,7 +805,7 @@ mod tests {
                 assert!(found.is_none(), "dead doc {} kept", d.doc_id);
                 continue;
             }
-            live_bytes += d.text.len() as u64;
+            live_bytes += merged.char_code().encoded(&d.text).len() as u64;
             let (_, meta) = found.expect("live doc present");
             let block = merged.text_block(meta.text_block).expect("block");
             assert_eq!(merged.text_in(meta, &block).expect("text"), d.text, "doc {}", d.doc_id);
@@ -761,8 +832,10 @@ mod tests {
                 b.push(d);
             }
         }
-        let seg_a = Segment::open(&write_segment(dir.path(), 1, &a, &[], &none, &[]).expect("a")).expect("open");
-        let seg_b = Segment::open(&write_segment(dir.path(), 2, &b, &[], &none, &[]).expect("b")).expect("open");
+        let seg_a = Segment::open(&write_segment(dir.path(), 1, &a, &[], &none, &TextCodec::default()).expect("a"))
+            .expect("open");
+        let seg_b = Segment::open(&write_segment(dir.path(), 2, &b, &[], &none, &TextCodec::default()).expect("b"))
+            .expect("open");
         let dead = [45u32];
         let cancel = AtomicBool::new(false);
         let inputs = [&seg_a, &seg_b];
@@ -851,6 +924,43 @@ mod tests {
         }
     }
 
+    /// An input stored as UTF-8 (a small flush, or any segment before version 4) merged with one
+    /// in a character code: the UTF-8 blocks are recoded text by text, shared and empty texts
+    /// included, a replaced text left out; the coded input's blocks are copied.
+    #[test]
+    fn blocks_in_another_character_code_are_recoded() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let none = |_: KeyKind, _: u64| false;
+        let a = pages(100, 80, true);
+        let mut rng = 7u64;
+        let pool = text_pool(true, 12, &mut rng);
+        let b = drawn(180, 24, &pool, &mut rng);
+        let seg_a = Segment::open(&write_segment(dir.path(), 1, &a, &[], &none, &TextCodec::default()).expect("a"))
+            .expect("open");
+        let seg_b = Segment::open(&write_segment(dir.path(), 2, &b, &[], &none, &TextCodec::default()).expect("b"))
+            .expect("open");
+        assert!(!seg_a.char_code().is_utf8(), "a large segment trains a code");
+        assert!(seg_b.char_code().is_utf8(), "a small one stores UTF-8");
+        let dead = [190u32];
+        let cancel = AtomicBool::new(false);
+        let m = merge_segments(dir.path(), 3, &[&seg_a, &seg_b], &dead, &none, MergeMode::default(), &cancel)
+            .expect("merge");
+        let (a_all, _) = blocks(&seg_a, &[]);
+        let (b_all, _) = blocks(&seg_b, &[]);
+        assert_eq!((m.blocks_copied, m.blocks_recompressed), (a_all, b_all));
+        let merged = Segment::open(&m.path).expect("open merged");
+        assert!(merged.char_code() == seg_a.char_code());
+        holds(&merged, &a.iter().chain(&b).collect::<Vec<_>>(), &dead);
+        // Recoded, the Chinese texts take fewer bytes than their UTF-8.
+        let utf8: u64 = b.iter().filter(|d| !dead.contains(&d.doc_id)).map(|d| d.text.len() as u64).sum();
+        let coded: u64 = b
+            .iter()
+            .filter(|d| !dead.contains(&d.doc_id))
+            .map(|d| u64::from(merged.doc(d.doc_id).expect("read").expect("live").1.text_len))
+            .sum();
+        assert!(coded * 2 < utf8, "coded {coded} B, UTF-8 {utf8} B");
+    }
+
     /// Merges of inputs full of shared, empty and clustered texts under two dictionaries, with
     /// 1-100% of the pages replaced, both ways, and the output merged again.
     #[test]
@@ -860,11 +970,12 @@ mod tests {
         let mut rng = 42u64;
         let (zh, en) = (text_pool(true, 60, &mut rng), text_pool(false, 40, &mut rng));
         let (a, b, c) = (drawn(1, 300, &zh, &mut rng), drawn(301, 150, &en, &mut rng), drawn(451, 150, &zh, &mut rng));
-        let seg_a = Segment::open(&write_segment(dir.path(), 1, &a, &[], &none, &[]).expect("a")).expect("open");
-        let dict = seg_a.dict_bytes().expect("dict").to_vec();
+        let seg_a = Segment::open(&write_segment(dir.path(), 1, &a, &[], &none, &TextCodec::default()).expect("a"))
+            .expect("open");
+        let dict = TextCodec::of(&seg_a).expect("codec");
         let seg_b = Segment::open(&write_segment(dir.path(), 2, &b, &[], &none, &dict).expect("b")).expect("open");
         let seg_c = Segment::open(&write_segment(dir.path(), 3, &c, &[], &none, &dict).expect("c")).expect("open");
-        assert_ne!(seg_b.dict_bytes().expect("dict"), dict.as_slice(), "English gets its own dictionary");
+        assert_ne!(seg_b.dict_bytes().expect("dict"), dict.dict.as_slice(), "English gets its own dictionary");
         let all: Vec<&DocRecord> = a.iter().chain(&b).chain(&c).collect();
         let cancel = AtomicBool::new(false);
         let mut id = 10;
@@ -892,8 +1003,10 @@ mod tests {
     fn the_regroup_cache_evicts_the_least_recently_used_block() {
         let dir = tempfile::tempdir().expect("tempdir");
         let none = |_: KeyKind, _: u64| false;
-        let seg = Segment::open(&write_segment(dir.path(), 1, &pages(1, 40, true), &[], &none, &[]).expect("write"))
-            .expect("open");
+        let seg = Segment::open(
+            &write_segment(dir.path(), 1, &pages(1, 40, true), &[], &none, &TextCodec::default()).expect("write"),
+        )
+        .expect("open");
         assert!(seg.text_block_count().expect("count") >= 3);
         let mut cache = BlockCache::new(2);
         for b in [0, 1, 0, 2, 1, 2] {

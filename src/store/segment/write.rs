@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use super::super::doc::DocRecord;
 use super::super::error::{Result, StoreError};
 use super::super::format::*;
+use super::charcode::CharCode;
 use super::keys::pack_table;
 use super::out::{SegmentOut, Spool};
 
@@ -35,17 +36,40 @@ pub fn segment_file_name(id: u64) -> String {
     format!("seg-{id:016x}.ddb")
 }
 
+/// How a segment stores its texts: a character code, then zstd with a dictionary, both trained
+/// on the segment's (or the index's earlier) texts. The empty codec stores UTF-8 without a
+/// dictionary.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TextCodec {
+    /// The zstd dictionary (empty: none).
+    pub dict: Vec<u8>,
+    /// The character code (empty table: UTF-8).
+    pub code: CharCode,
+}
+
+impl TextCodec {
+    /// The codec `seg`'s texts are stored with.
+    pub fn of(seg: &super::Segment) -> Result<TextCodec> {
+        Ok(TextCodec { dict: seg.dict_bytes()?.to_vec(), code: seg.char_code().clone() })
+    }
+
+    /// True for the empty codec (UTF-8, no dictionary).
+    pub fn is_empty(&self) -> bool {
+        self.dict.is_empty() && self.code.is_utf8()
+    }
+}
+
 /// Writes segment `id` into `dir` from `docs` (sorted by doc id), with `deletes` (sorted doc ids
-/// of older segments) and without the keys `skip_key` rejects (pruned keys). Texts are
-/// compressed with `current_dict`, the index's newest dictionary (empty: none yet), unless one
-/// trained on these texts is clearly better (see [`choose_dict`]). Returns its path.
+/// of older segments) and without the keys `skip_key` rejects (pruned keys). Texts are stored
+/// with `current`, the codec of the index's newest segment (empty: none yet), unless one
+/// trained on these texts is clearly better (see [`choose_codec`]). Returns its path.
 pub fn write_segment(
     dir: &Path,
     id: u64,
     docs: &[DocRecord],
     deletes: &[u32],
     skip_key: &(dyn Fn(KeyKind, u64) -> bool + Sync),
-    current_dict: &[u8],
+    current: &TextCodec,
 ) -> Result<PathBuf> {
     let path = dir.join(segment_file_name(id));
     if docs.windows(2).any(|w| w[0].doc_id >= w[1].doc_id) {
@@ -73,13 +97,13 @@ pub fn write_segment(
     let total_text: u64 = docs.iter().map(|d| d.text.len() as u64).sum();
     let samples: Vec<&[u8]> = sample_evenly(docs.iter().map(|d| d.text.as_bytes()), total_text);
     let t_keys = t0.elapsed();
-    let mut packer = DocPacker::new(dir, &path, choose_dict(&samples, docs.len(), total_text, current_dict))?;
+    let mut packer = DocPacker::new(dir, &path, choose_codec(&samples, docs.len(), total_text, current))?;
     let t_dict = t0.elapsed();
     let place = place_texts(docs, &mut packer)?;
     out.begin(SectionKind::Docs)?;
-    for (d, &(text_block, text_off)) in docs.iter().zip(&place) {
+    for (d, &(text_block, text_off, text_len)) in docs.iter().zip(&place) {
         let strings_off = packer.put_strings(&d.url, &d.site)?;
-        let meta = DocMeta { strings_off, text_block, text_off, ..meta_of(d)? };
+        let meta = DocMeta { strings_off, text_block, text_off, text_len, ..meta_of(d) };
         out.put(bytemuck::bytes_of(&meta))?;
     }
     out.end()?;
@@ -103,9 +127,8 @@ pub fn write_segment(
 }
 
 /// A document's record before its strings and text are placed.
-fn meta_of(d: &DocRecord) -> Result<DocMeta> {
-    let text_len = u32::try_from(d.text.len()).map_err(|_| StoreError::Limit(format!("{}: text over 4 GiB", d.url)))?;
-    Ok(DocMeta {
+fn meta_of(d: &DocRecord) -> DocMeta {
+    DocMeta {
         doc_id: d.doc_id,
         cluster: d.cluster,
         site_id: d.site_id,
@@ -116,11 +139,11 @@ fn meta_of(d: &DocRecord) -> Result<DocMeta> {
         strings_off: 0,
         text_block: 0,
         text_off: 0,
-        text_len,
+        text_len: 0,
         chars: d.chars,
         period_count: d.period.len() as u32,
         fp_count: d.fingerprints.len() as u32,
-    })
+    }
 }
 
 /// A key table packed in memory.
@@ -226,12 +249,34 @@ pub(super) fn train_dict(samples: &[&[u8]], docs: usize, total_text: u64) -> Vec
     zstd::dict::from_samples(samples, size).unwrap_or_default()
 }
 
-/// The dictionary a flush compresses with: `current` (the index's newest; empty: none) unless a
-/// dictionary trained on this segment's `samples`, tried on samples it was not trained on,
-/// compresses them [`DICT_SWITCH_GAIN`] smaller, as when the crawl's language or sites change.
-pub(super) fn choose_dict(samples: &[&[u8]], docs: usize, total_text: u64, current: &[u8]) -> Vec<u8> {
+/// A codec trained on `samples` (UTF-8 texts) when the segment is large enough to pay for one
+/// (see [`train_dict`]): the character table first, then the dictionary on the samples in that
+/// code. Empty otherwise.
+pub(super) fn train_codec(samples: &[&[u8]], docs: usize, total_text: u64) -> TextCodec {
+    if docs < DICT_MIN_DOCS || total_text < DICT_MIN_BYTES as u64 || samples.len() < 8 {
+        return TextCodec::default();
+    }
+    let code = CharCode::train(samples);
+    let coded: Vec<Vec<u8>> = samples.iter().map(|t| encode_bytes(&code, t)).collect();
+    let refs: Vec<&[u8]> = coded.iter().map(Vec::as_slice).collect();
+    TextCodec { dict: train_dict(&refs, docs, total_text), code }
+}
+
+/// `text` (UTF-8; anything else is kept as it is, as the empty code would) in `code`.
+fn encode_bytes(code: &CharCode, text: &[u8]) -> Vec<u8> {
+    match std::str::from_utf8(text) {
+        Ok(s) => code.encoded(s),
+        Err(_) => text.to_vec(),
+    }
+}
+
+/// The codec a flush stores its texts with: `current` (the index's newest; empty: none) unless
+/// a codec trained on this segment's `samples`, tried on samples it was not trained on, stores
+/// them [`DICT_SWITCH_GAIN`] smaller, as when the crawl's language or sites change (or the
+/// index's segments predate character codes).
+pub(super) fn choose_codec(samples: &[&[u8]], docs: usize, total_text: u64, current: &TextCodec) -> TextCodec {
     if current.is_empty() {
-        return train_dict(samples, docs, total_text);
+        return train_codec(samples, docs, total_text);
     }
     // Every eighth sample is held out: a dictionary judged on its own training texts looks
     // better than it is.
@@ -240,28 +285,29 @@ pub(super) fn choose_dict(samples: &[&[u8]], docs: usize, total_text: u64, curre
         let side = if i % 8 == 7 { &mut held } else { &mut train };
         side.push(*t);
     }
-    let fresh = train_dict(&train, docs, total_text);
+    let fresh = train_codec(&train, docs, total_text);
     if fresh.is_empty() || held.is_empty() {
-        return current.to_vec();
+        return current.clone();
     }
     match (trial_size(&held, current), trial_size(&held, &fresh)) {
         (Some(old), Some(new)) if (new as f64) < old as f64 * (1.0 - DICT_SWITCH_GAIN) => fresh,
         (None, Some(_)) => fresh,
-        _ => current.to_vec(),
+        _ => current.clone(),
     }
 }
 
-/// Compressed size of up to [`DICT_TRIAL_BYTES`] of `texts`, packed into text blocks as a
-/// segment packs them, with `dict`; `None` if zstd refuses the dictionary.
-fn trial_size(texts: &[&[u8]], dict: &[u8]) -> Option<usize> {
-    let mut z = zstd::bulk::Compressor::with_dictionary(ZSTD_LEVEL, dict).ok()?;
+/// Stored size of up to [`DICT_TRIAL_BYTES`] of `texts`, coded and packed into text blocks as a
+/// segment packs them, with `codec` (its character table counted); `None` if zstd refuses the
+/// dictionary.
+fn trial_size(texts: &[&[u8]], codec: &TextCodec) -> Option<usize> {
+    let mut z = zstd::bulk::Compressor::with_dictionary(ZSTD_LEVEL, &codec.dict).ok()?;
     let (mut block, mut total, mut taken) = (Vec::with_capacity(TEXT_BLOCK_TARGET * 2), 0usize, 0usize);
     for t in texts {
         if taken >= DICT_TRIAL_BYTES {
             break;
         }
         taken += t.len();
-        block.extend_from_slice(t);
+        block.extend_from_slice(&encode_bytes(&codec.code, t));
         if block.len() >= TEXT_BLOCK_TARGET {
             total += z.compress(&block).ok()?.len();
             block.clear();
@@ -283,7 +329,7 @@ fn trial_size(texts: &[&[u8]], dict: &[u8]) -> Option<usize> {
 /// of a flush's work, and the workers are idle during a flush) and written in order.
 pub(super) struct DocPacker {
     path: PathBuf,
-    dict: Vec<u8>,
+    codec: TextCodec,
     /// `dict` prepared once for the compressors of every worker thread.
     prepared: Option<zstd::dict::EncoderDictionary<'static>>,
     /// The open block's texts.
@@ -300,12 +346,13 @@ pub(super) struct DocPacker {
 }
 
 impl DocPacker {
-    /// A packer compressing with `dict` (empty: no dictionary).
-    pub(super) fn new(dir: &Path, path: &Path, dict: Vec<u8>) -> Result<DocPacker> {
-        let prepared = (!dict.is_empty()).then(|| zstd::dict::EncoderDictionary::copy(&dict, ZSTD_LEVEL));
+    /// A packer storing texts with `codec`.
+    pub(super) fn new(dir: &Path, path: &Path, codec: TextCodec) -> Result<DocPacker> {
+        let dict = &codec.dict;
+        let prepared = (!dict.is_empty()).then(|| zstd::dict::EncoderDictionary::copy(dict, ZSTD_LEVEL));
         Ok(DocPacker {
             path: path.to_path_buf(),
-            dict,
+            codec,
             prepared,
             raw: Vec::with_capacity(TEXT_BLOCK_TARGET * 2),
             closed: Vec::new(),
@@ -316,9 +363,9 @@ impl DocPacker {
         })
     }
 
-    /// The dictionary blocks are compressed with (empty: none).
-    pub(super) fn dict(&self) -> &[u8] {
-        &self.dict
+    /// The codec texts are stored with.
+    pub(super) fn codec(&self) -> &TextCodec {
+        &self.codec
     }
 
     /// Blocks so far, the open one included if it holds a document.
@@ -348,8 +395,8 @@ impl DocPacker {
         Ok(at)
     }
 
-    /// Appends a text to the open block; returns (block, offset). The block closes once it
-    /// reaches [`TEXT_BLOCK_TARGET`].
+    /// Appends a text already in the packer's character code to the open block; returns
+    /// (block, offset). The block closes once it reaches [`TEXT_BLOCK_TARGET`].
     pub(super) fn add_text(&mut self, text: &[u8]) -> Result<(u32, u32)> {
         let block = self.next_block();
         // Offsets are u32: the block's end must fit, and then so does the text's start.
@@ -473,7 +520,8 @@ impl DocPacker {
         out.section_from(SectionKind::Strings, self.strings)?;
         out.section(SectionKind::TextIndex, bytemuck::cast_slice(&self.blocks))?;
         out.section_from(SectionKind::Text, self.text)?;
-        out.section(SectionKind::Dict, &self.dict)
+        out.section(SectionKind::Dict, &self.codec.dict)?;
+        out.section(SectionKind::CharCode, &self.codec.code.to_bytes())
     }
 }
 
@@ -485,7 +533,7 @@ impl DocPacker {
 /// than doc-id order. A text equal to one already placed in this segment is not stored again;
 /// the documents share it. Before a cluster that would not fit, a block at least half full is
 /// closed, so that a cluster is split across frames less often.
-fn place_texts(docs: &[DocRecord], packer: &mut DocPacker) -> Result<Vec<(u32, u32)>> {
+fn place_texts(docs: &[DocRecord], packer: &mut DocPacker) -> Result<Vec<(u32, u32, u32)>> {
     use std::collections::HashMap;
     let mut order: Vec<usize> = (0..docs.len()).collect();
     order.sort_unstable_by_key(|&i| (docs[i].cluster, docs[i].doc_id));
@@ -507,20 +555,35 @@ fn place_texts(docs: &[DocRecord], packer: &mut DocPacker) -> Result<Vec<(u32, u
         }
     }
     drop(first_of);
-    let mut place = vec![(0u32, 0u32); docs.len()];
+    let mut place = vec![(0u32, 0u32, 0u32); docs.len()];
+    // The cluster's distinct texts in the packer's code, back to back, and where each ends.
+    let (mut coded, mut ends) = (Vec::new(), Vec::new());
     let mut g = 0;
     while g < order.len() {
         let cluster = docs[order[g]].cluster;
         let end = g + order[g..].iter().take_while(|&&i| docs[i].cluster == cluster).count();
-        let bytes: usize = order[g..end].iter().filter(|&&i| copy_of[i].is_none()).map(|&i| docs[i].text.len()).sum();
-        packer.before_group(bytes)?;
+        coded.clear();
+        ends.clear();
+        for &i in order[g..end].iter().filter(|&&i| copy_of[i].is_none()) {
+            packer.codec.code.encode(&docs[i].text, &mut coded);
+            ends.push(coded.len());
+        }
+        packer.before_group(coded.len())?;
+        let mut k = 0;
         for &i in &order[g..end] {
             place[i] = match copy_of[i] {
                 Some(first) => {
                     packer.share(place[first].0);
                     place[first]
                 }
-                None => packer.add_text(docs[i].text.as_bytes())?,
+                None => {
+                    let (start, stop) = (if k == 0 { 0 } else { ends[k - 1] }, ends[k]);
+                    k += 1;
+                    let len = u32::try_from(stop - start)
+                        .map_err(|_| StoreError::Limit(format!("{}: text over 4 GiB", docs[i].url)))?;
+                    let (block, off) = packer.add_text(&coded[start..stop])?;
+                    (block, off, len)
+                }
             };
         }
         g = end;
@@ -535,7 +598,7 @@ mod tests {
     /// Texts per block when texts of `lens` bytes are packed, in order.
     fn block_ranges(lens: &[usize]) -> Vec<std::ops::Range<usize>> {
         let dir = tempfile::tempdir().expect("tempdir");
-        let mut packer = DocPacker::new(dir.path(), &dir.path().join("seg"), Vec::new()).expect("packer");
+        let mut packer = DocPacker::new(dir.path(), &dir.path().join("seg"), TextCodec::default()).expect("packer");
         let mut of_text = Vec::new();
         for &len in lens {
             of_text.push(packer.add_text(&vec![b'x'; len]).expect("add").0 as usize);
@@ -557,7 +620,7 @@ mod tests {
     fn a_half_full_block_closes_before_a_group_that_would_overflow_it() {
         let t = TEXT_BLOCK_TARGET;
         let dir = tempfile::tempdir().expect("tempdir");
-        let mut packer = DocPacker::new(dir.path(), &dir.path().join("seg"), Vec::new()).expect("packer");
+        let mut packer = DocPacker::new(dir.path(), &dir.path().join("seg"), TextCodec::default()).expect("packer");
         assert_eq!(packer.add_text(&vec![b'x'; t / 2]).expect("add").0, 0);
         // A small group fits: the block stays open.
         packer.before_group(t / 4).expect("group");
@@ -595,7 +658,9 @@ mod tests {
         }
         let dir = tempfile::tempdir().expect("tempdir");
         let none = |_: KeyKind, _: u64| false;
-        let seg = Segment::open(&write_segment(dir.path(), 1, &docs, &[], &none, &[]).expect("write")).expect("open");
+        let seg =
+            Segment::open(&write_segment(dir.path(), 1, &docs, &[], &none, &TextCodec::default()).expect("write"))
+                .expect("open");
         assert!(seg.verify().is_empty(), "{:?}", seg.verify());
         let metas = seg.docs().expect("docs");
         for (d, m) in docs.iter().zip(metas) {
@@ -610,7 +675,8 @@ mod tests {
         let blocks: Vec<TextBlock> =
             (0..seg.text_block_count().expect("count")).map(|b| seg.text_frame(b).expect("frame").0).collect();
         let raw: u64 = blocks.iter().map(|b| u64::from(b.raw_len)).sum();
-        let distinct: u64 = docs[..30].iter().chain(&docs[60..]).map(|d| d.text.len() as u64).sum();
+        let code = seg.char_code();
+        let distinct: u64 = docs[..30].iter().chain(&docs[60..]).map(|d| code.encoded(&d.text).len() as u64).sum();
         assert_eq!(raw, distinct, "each distinct text is stored once");
         assert_eq!(blocks.iter().map(|b| b.doc_count).sum::<u32>(), 90);
         // In storage order, every cluster's texts are one run.
@@ -623,7 +689,8 @@ mod tests {
         // cluster, take clearly more room.
         let lone: Vec<DocRecord> = docs.iter().map(|d| DocRecord { cluster: d.doc_id, ..d.clone() }).collect();
         let seg_lone =
-            Segment::open(&write_segment(dir.path(), 2, &lone, &[], &none, &[]).expect("write")).expect("open");
+            Segment::open(&write_segment(dir.path(), 2, &lone, &[], &none, &TextCodec::default()).expect("write"))
+                .expect("open");
         let (grouped, apart) = (seg.section_len(SectionKind::Text), seg_lone.section_len(SectionKind::Text));
         assert!(grouped * 10 < apart * 7, "grouped {grouped} B, apart {apart} B");
     }
