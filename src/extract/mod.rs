@@ -269,6 +269,8 @@ struct Builder {
     pending_space: bool,
     skip_depth: u32,
     skip_stack_len: usize,
+    /// The skip in progress began at `<head>`: the first body tag or text ends it.
+    skip_head: bool,
 }
 
 impl Builder {
@@ -285,6 +287,7 @@ impl Builder {
             pending_space: false,
             skip_depth: 0,
             skip_stack_len: 0,
+            skip_head: false,
         }
     }
 
@@ -294,11 +297,19 @@ impl Builder {
 
     fn start(&mut self, name: &str, attrs: &str, self_closing: bool) {
         let kind = tags::kind(name);
+        let is_head = name.eq_ignore_ascii_case("head");
         if self.skip_depth > 0 {
-            if kind == TagKind::Skip && !self_closing {
-                self.skip_depth += 1;
+            // Browsers end a head left open at the first tag that cannot live in one (`<body>`,
+            // `<p>`, ...): without that, `<head><title>t</title><body>` would skip the page.
+            if self.skip_head && self.skip_depth == 1 && !tags::allowed_in_head(name) {
+                self.skip_depth = 0;
+            } else {
+                // A second `<head>` inside one is ignored, as browsers do, not nested.
+                if kind == TagKind::Skip && !self_closing && !(self.skip_head && is_head) {
+                    self.skip_depth += 1;
+                }
+                return;
             }
-            return;
         }
         match kind {
             TagKind::Skip => {
@@ -306,6 +317,7 @@ impl Builder {
                     self.flush();
                     self.skip_depth = 1;
                     self.skip_stack_len = self.stack.len();
+                    self.skip_head = is_head;
                 }
             }
             TagKind::Block => {
@@ -388,7 +400,12 @@ impl Builder {
 
     fn text(&mut self, raw: &str) {
         if self.skip_depth > 0 {
-            return;
+            // Text other than white space ends a head left open, as a body tag does.
+            let blank = raw.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\x0c' | b'\r'));
+            if !(self.skip_head && self.skip_depth == 1 && !blank) {
+                return;
+            }
+            self.skip_depth = 0;
         }
         let decoded = entities::decode(raw);
         let t: &str = &decoded;
@@ -724,6 +741,28 @@ mod tests {
     fn unclosed_skip_element_does_not_swallow_page() {
         let e = extract_html("<div><select><option>甲</div><div><p>后面的正文仍然需要保留下来，这很重要。</p></div>");
         assert!(e.main_text().contains("后面的正文"));
+    }
+
+    #[test]
+    fn a_head_left_open_ends_where_the_body_begins() {
+        let first = "春节前后，城南的花市一年比一年热闹，摊位从街口一直摆到河边。";
+        let second = "卖花的老人说，今年的水仙长得特别好，价格也比去年便宜一些。";
+        let body = format!("<p>{first}</p><p>{second}</p>");
+        let head = "<head><meta charset='utf-8'><title>花市</title><link rel='stylesheet' href='a.css'>\
+                    <style>p{}</style><template><div>模板里的说明文字，不是正文。</div></template>";
+        for (what, html) in [
+            ("a body tag", format!("<html>{head}\n<body>{body}</body></html>")),
+            ("a body element", format!("<html>{head}\n{body}</html>")),
+            ("text", format!("<html>{head}\n{first}<p>{second}</p></html>")),
+            ("a second head", format!("<html>{head}<head>{body}</html>")),
+        ] {
+            let e = extract_html(&html);
+            assert_eq!(e.title, "花市", "{what}");
+            assert_eq!(kept(&e), vec![first, second], "{what}");
+        }
+        // A closed head hides what it holds as before.
+        let e = extract_html(&format!("<html>{head}</head><body>{body}</body></html>"));
+        assert_eq!(e.text, format!("{first}{second}"));
     }
 
     #[test]
