@@ -533,6 +533,13 @@ mod tests {
     }
 
     #[test]
+    fn nbsp_without_its_semicolon_is_a_space() {
+        let e =
+            extract_html("<div><p>河边的柳树发芽了，引来不少游人。&nbsp&nbsp傍晚时分，湖面上还有人划船。</p></div>");
+        assert_eq!(e.main_text(), "河边的柳树发芽了，引来不少游人。 傍晚时分，湖面上还有人划船。");
+    }
+
+    #[test]
     fn script_style_comments_are_not_text() {
         let e = extract_html(
             "<html><head><title>标题 &amp; 副题</title><style>p{}</style><script>var a='。';</script></head>\
