@@ -15,8 +15,15 @@ use serde::{Deserialize, Serialize};
 // A manifest written before a parameter existed reads it as its default.
 #[serde(default)]
 pub struct Params {
-    /// CCDet: characters before each "。" that make a period feature (paper: L = 10).
+    /// CCDet: characters before each full stop that make a period feature (paper: L = 10).
     pub period_len: usize,
+    /// A '.' right after a Chinese character (typed half-width, or "．" normalized) is a full
+    /// stop like "。": it makes a period feature and ends a sentence for fingerprints. Without it
+    /// a page so punctuated had no period feature and other sentences than its copy with "。".
+    /// An index created before this rule has no such field in its manifest and reads false: its
+    /// keys keep the definition they were stored with.
+    #[serde(default)]
+    pub halfwidth_stops: bool,
     /// LCS step 1: a sentence takes part in fingerprints when longer than this many characters
     /// (paper: X > 10 bytes).
     pub fp_min_sentence: usize,
@@ -71,6 +78,7 @@ impl Default for Params {
     fn default() -> Self {
         Params {
             period_len: 10,
+            halfwidth_stops: true,
             fp_min_sentence: 5,
             fp_groups: 7,
             fp_sentences: 4,
@@ -92,5 +100,22 @@ impl Default for Params {
             max_verify_chars: 200_000,
             max_edit_distance: 4_000,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Params;
+
+    #[test]
+    fn a_manifest_without_a_parameter_reads_the_rule_it_was_written_under() {
+        // Written before the rule for half-width stops existed: its keys were made without it.
+        let old: Params = serde_json::from_str(r#"{"period_len": 10, "theta": 0.2}"#).expect("params");
+        assert!(!old.halfwidth_stops);
+        assert_eq!(old.theta, 0.2);
+        assert_eq!(old.fp_groups, Params::default().fp_groups, "other parameters default");
+        assert!(Params::default().halfwidth_stops, "a new index uses it");
+        let round: Params = serde_json::from_str(&serde_json::to_string(&Params::default()).expect("json")).expect("p");
+        assert_eq!(round, Params::default());
     }
 }

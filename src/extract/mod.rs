@@ -269,6 +269,8 @@ struct Builder {
     pending_space: bool,
     skip_depth: u32,
     skip_stack_len: usize,
+    /// The skip in progress began at `<head>`: the first body tag or text ends it.
+    skip_head: bool,
 }
 
 impl Builder {
@@ -285,6 +287,7 @@ impl Builder {
             pending_space: false,
             skip_depth: 0,
             skip_stack_len: 0,
+            skip_head: false,
         }
     }
 
@@ -294,11 +297,19 @@ impl Builder {
 
     fn start(&mut self, name: &str, attrs: &str, self_closing: bool) {
         let kind = tags::kind(name);
+        let is_head = name.eq_ignore_ascii_case("head");
         if self.skip_depth > 0 {
-            if kind == TagKind::Skip && !self_closing {
-                self.skip_depth += 1;
+            // Browsers end a head left open at the first tag that cannot live in one (`<body>`,
+            // `<p>`, ...): without that, `<head><title>t</title><body>` would skip the page.
+            if self.skip_head && self.skip_depth == 1 && !tags::allowed_in_head(name) {
+                self.skip_depth = 0;
+            } else {
+                // A second `<head>` inside one is ignored, as browsers do, not nested.
+                if kind == TagKind::Skip && !self_closing && !(self.skip_head && is_head) {
+                    self.skip_depth += 1;
+                }
+                return;
             }
-            return;
         }
         match kind {
             TagKind::Skip => {
@@ -306,6 +317,7 @@ impl Builder {
                     self.flush();
                     self.skip_depth = 1;
                     self.skip_stack_len = self.stack.len();
+                    self.skip_head = is_head;
                 }
             }
             TagKind::Block => {
@@ -388,7 +400,12 @@ impl Builder {
 
     fn text(&mut self, raw: &str) {
         if self.skip_depth > 0 {
-            return;
+            // Text other than white space ends a head left open, as a body tag does.
+            let blank = raw.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\x0c' | b'\r'));
+            if !(self.skip_head && self.skip_depth == 1 && !blank) {
+                return;
+            }
+            self.skip_depth = 0;
         }
         let decoded = entities::decode(raw);
         let t: &str = &decoded;
@@ -513,6 +530,13 @@ mod tests {
         let e = extract_html("<div>一段文字，有标点。<br>第二行，也有标点。<p>第三段&nbsp;内容，有标点。</p></div>");
         let all: Vec<_> = e.blocks.iter().map(|b| e.block_text(b)).collect();
         assert_eq!(all, vec!["一段文字，有标点。", "第二行，也有标点。", "第三段 内容，有标点。"]);
+    }
+
+    #[test]
+    fn nbsp_without_its_semicolon_is_a_space() {
+        let e =
+            extract_html("<div><p>河边的柳树发芽了，引来不少游人。&nbsp&nbsp傍晚时分，湖面上还有人划船。</p></div>");
+        assert_eq!(e.main_text(), "河边的柳树发芽了，引来不少游人。 傍晚时分，湖面上还有人划船。");
     }
 
     #[test]
@@ -724,6 +748,62 @@ mod tests {
     fn unclosed_skip_element_does_not_swallow_page() {
         let e = extract_html("<div><select><option>甲</div><div><p>后面的正文仍然需要保留下来，这很重要。</p></div>");
         assert!(e.main_text().contains("后面的正文"));
+    }
+
+    /// Paragraphs of an article longer than any list item (over 600 characters).
+    const LONG_ARTICLE: [&str; 7] = [
+        "入冬以来，西关老街的社区图书室迎来了一批特别的读者：附近工地上的建筑工人。每天傍晚收工以后，总有十几个人带着安全帽走进来，\
+         有的看报纸，有的翻杂志，也有人只是坐在暖气旁边歇一会儿。",
+        "图书室的管理员姓陈，今年五十八岁，在这里已经工作了九年。她说，最开始工人们进门时都有些拘谨，怕鞋上的泥弄脏了地板，\
+         站在门口不敢往里走。后来她在门边放了几双拖鞋，又贴了一张纸条，写着欢迎大家随时来坐坐。",
+        "渐渐地，来的人多了起来。有位来自河南的钢筋工每天都要借一本历史书，看完第二天准时还回来，还会跟陈阿姨聊上几句书里的故事。\
+         他说自己小时候家里穷，初中没读完就出来打工，现在终于有时间把当年没读的书补上。",
+        "为了方便工人们，图书室把晚上的闭馆时间从六点推迟到了八点半，还专门添置了一批关于技能培训和劳动保障的书籍。\
+         街道办事处得知情况后，送来了两台饮水机和一些折叠椅，让这间不大的屋子显得更加温暖。",
+        "工地项目经理告诉记者，以前工人下班后不是玩手机就是喝酒，有时还会因为小事发生争吵。自从有了这个去处，\
+         宿舍里安静了许多，大家的精神面貌也有了明显变化，不少人还主动报名参加了工地组织的安全知识竞赛。",
+        "陈阿姨说，她最高兴的是看到有人在借书卡上认认真真地写下自己的名字。等到明年春天工程结束，这些工人又要去别的城市，\
+         她准备给每个人送一本书作为纪念，希望他们走到哪里，都能记得这间小小的图书室。",
+        "记者离开的时候，天已经完全黑了。图书室的灯光从窗户里透出来，照在门口那排沾着泥点的胶鞋上。\
+         屋里有人在小声念着报纸上的新闻，旁边几个人听得很认真，偶尔插一句话，又引来一阵轻轻的笑声。",
+    ];
+
+    #[test]
+    fn an_article_table_between_layout_tables_is_not_a_list_item() {
+        // An old portal laid out as three sibling tables: header, article (paragraphs separated by
+        // <br><br>), footer. Two of the three carry links or a date, as list items do.
+        let article = LONG_ARTICLE.join("<br><br>");
+        let html = format!(
+            "<body><table><tr><td><a href='/'>首页</a> <a href='/n'>新闻</a> <a href='/s'>社会</a></td></tr>\
+             <tr><td>2026年1月12日 星期一</td></tr></table>\
+             <table><tr><td>{article}</td></tr></table>\
+             <table><tr><td><a href='/about'>关于本站</a> | <a href='/contact'>联系方式</a></td></tr>\
+             <tr><td>西关新闻网主办</td></tr></table></body>"
+        );
+        let e = extract_html(&html);
+        assert_eq!(kept(&e), LONG_ARTICLE.to_vec());
+    }
+
+    #[test]
+    fn a_head_left_open_ends_where_the_body_begins() {
+        let first = "春节前后，城南的花市一年比一年热闹，摊位从街口一直摆到河边。";
+        let second = "卖花的老人说，今年的水仙长得特别好，价格也比去年便宜一些。";
+        let body = format!("<p>{first}</p><p>{second}</p>");
+        let head = "<head><meta charset='utf-8'><title>花市</title><link rel='stylesheet' href='a.css'>\
+                    <style>p{}</style><template><div>模板里的说明文字，不是正文。</div></template>";
+        for (what, html) in [
+            ("a body tag", format!("<html>{head}\n<body>{body}</body></html>")),
+            ("a body element", format!("<html>{head}\n{body}</html>")),
+            ("text", format!("<html>{head}\n{first}<p>{second}</p></html>")),
+            ("a second head", format!("<html>{head}<head>{body}</html>")),
+        ] {
+            let e = extract_html(&html);
+            assert_eq!(e.title, "花市", "{what}");
+            assert_eq!(kept(&e), vec![first, second], "{what}");
+        }
+        // A closed head hides what it holds as before.
+        let e = extract_html(&format!("<html>{head}</head><body>{body}</body></html>"));
+        assert_eq!(e.text, format!("{first}{second}"));
     }
 
     #[test]

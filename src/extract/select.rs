@@ -58,7 +58,8 @@ const MARKER_MAX_CHARS: u32 = 40;
 /// A list item holds at most this many blocks (a forum post's user panel alone has a dozen:
 /// name, level, posts, points, floor, time, "reply", "report") ...
 const ITEM_MAX_BLOCKS: usize = 24;
-/// ... and this many characters: layout tables and sections repeat too, but are not items.
+/// ... and this many characters: layout tables and sections repeat too, but are not items (an
+/// element this large is neither counted nor set aside with its list).
 const ITEM_MAX_CHARS: u32 = 600;
 /// Below this many characters of other scoring text, a comment-like list's first item is kept.
 const LONE_LIST_CHARS: u32 = 100;
@@ -355,16 +356,17 @@ fn list_items(e: &Extracted) -> (Vec<bool>, Vec<(u32, u32)>) {
     // In document order, so that nothing depends on the map's order.
     let mut groups: Vec<Vec<u32>> = groups.into_values().filter(|g| g.len() >= LIST_MIN_ITEMS).collect();
     groups.sort_unstable_by_key(|g| g[0]);
+    let too_large = |el: &super::Elem| {
+        let range = el.first_block as usize..el.end_block as usize;
+        range.len() > ITEM_MAX_BLOCKS || e.blocks[range].iter().map(|b| b.chars).sum::<u32>() > ITEM_MAX_CHARS
+    };
     for items in &groups {
         let mut marked = 0usize;
         let mut timed = 0usize;
         for &it in items {
             let el = &e.elems[it as usize];
             let range = el.first_block as usize..el.end_block as usize;
-            if range.len() < 2 || range.len() > ITEM_MAX_BLOCKS {
-                continue;
-            }
-            if e.blocks[range.clone()].iter().map(|b| b.chars).sum::<u32>() > ITEM_MAX_CHARS {
+            if range.len() < 2 || too_large(el) {
                 continue;
             }
             let mut link_marker = false;
@@ -386,9 +388,13 @@ fn list_items(e: &Extracted) -> (Vec<bool>, Vec<(u32, u32)>) {
         if (marked as f64) < LIST_MARKED_SHARE * items.len() as f64 {
             continue;
         }
+        // An element too large to be an item stays: an old portal's article table between its
+        // header and footer tables is one of three siblings, not a comment.
         for &it in items {
             let el = &e.elems[it as usize];
-            excluded[el.first_block as usize..el.end_block as usize].iter_mut().for_each(|x| *x = true);
+            if !too_large(el) {
+                excluded[el.first_block as usize..el.end_block as usize].iter_mut().for_each(|x| *x = true);
+            }
         }
         if timed * 2 >= marked {
             let first = &e.elems[items[0] as usize];

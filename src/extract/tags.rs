@@ -42,6 +42,16 @@ pub fn kind(name: &str) -> TagKind {
     }
 }
 
+/// Whether an element may sit in `<head>` (HTML's "in head" insertion mode). Any other start tag
+/// ends a head left open, as `<body>` does: browsers then put it and what follows in the body.
+pub fn allowed_in_head(name: &str) -> bool {
+    const HEAD: [&str; 12] = [
+        "head", "title", "meta", "link", "base", "basefont", "bgsound", "style", "script", "noscript", "noframes",
+        "template",
+    ];
+    HEAD.iter().any(|n| n.eq_ignore_ascii_case(name))
+}
+
 /// Structural weight of a tag itself: page furniture (nav, footer, ...) is negative, article-like
 /// containers positive.
 pub fn tag_hint(name: &str) -> i32 {
@@ -116,6 +126,8 @@ mod tests {
         assert_eq!(kind("span"), TagKind::Inline);
         assert_eq!(kind("select"), TagKind::Skip);
         assert_eq!(kind("averyveryverylongname"), TagKind::Inline);
+        assert!(allowed_in_head("META") && allowed_in_head("title"));
+        assert!(!allowed_in_head("body") && !allowed_in_head("div") && !allowed_in_head("p"));
     }
 
     #[test]

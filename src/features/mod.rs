@@ -1,7 +1,9 @@
 //! Features of a normalized text: what the index stores and looks up.
 //!
-//! * Period features (CCDet, algorithms.md §1): for each "。", the [`Params::period_len`]
-//!   characters before it, back to the previous "。" or paragraph break at most; a set of keys.
+//! * Period features (CCDet, algorithms.md §1): for each full stop, the [`Params::period_len`]
+//!   characters before it, back to the previous full stop or paragraph break at most; a set of
+//!   keys. A full stop is "。" and, with [`Params::halfwidth_stops`], a '.' right after a Chinese
+//!   character ([`is_full_stop`]).
 //! * Sentence fingerprints (the LCS paper's step 1, §2): up to `fp_rotations x fp_groups` keys, any
 //!   one of which shared makes two pages candidates.
 //! * An exact hash of the whole normalized text.
@@ -30,7 +32,7 @@ const SEED_FALLBACK: u64 = 0x6670_0002;
 pub struct Features {
     /// Period-feature keys, sorted and distinct.
     pub period: Vec<u64>,
-    /// Number of "。" that yielded a feature (with repeats).
+    /// Number of full stops that yielded a feature (with repeats).
     pub period_count: u32,
     /// Fingerprint keys, sorted and distinct.
     pub fingerprints: Vec<u64>,
@@ -43,8 +45,8 @@ pub struct Features {
 impl Features {
     /// Computes every feature of a normalized text.
     pub fn compute(chars: &[char], p: &Params) -> Features {
-        let (period, period_count) = period_features(chars, p.period_len);
-        let sentences = sentences(chars);
+        let (period, period_count) = period_features(chars, p.period_len, p.halfwidth_stops);
+        let sentences = sentences(chars, p.halfwidth_stops);
         let mut fingerprints = fingerprints(chars, &sentences, p);
         let exact = hash::hash64(chars);
         let fingerprint_fallback = fingerprints.is_empty();
@@ -55,10 +57,11 @@ impl Features {
     }
 }
 
-/// Period features: sorted distinct keys and the number of "。" that gave one.
-pub fn period_features(chars: &[char], len: usize) -> (Vec<u64>, u32) {
+/// Period features: sorted distinct keys and the number of full stops that gave one.
+/// `halfwidth`: [`Params::halfwidth_stops`].
+pub fn period_features(chars: &[char], len: usize, halfwidth: bool) -> (Vec<u64>, u32) {
     let mut keys = Vec::new();
-    each_period_feature(chars, len, |key, _| keys.push(key));
+    each_period_feature(chars, len, halfwidth, |key, _| keys.push(key));
     let count = keys.len() as u32;
     keys.sort_unstable();
     keys.dedup();
@@ -66,19 +69,37 @@ pub fn period_features(chars: &[char], len: usize) -> (Vec<u64>, u32) {
 }
 
 /// Calls `f` with each period feature, in text order, and the sentence it ends (up to and
-/// including its "。").
-pub fn each_period_feature(chars: &[char], len: usize, mut f: impl FnMut(u64, std::ops::Range<usize>)) {
+/// including its full stop). `halfwidth`: [`Params::halfwidth_stops`].
+pub fn each_period_feature(
+    chars: &[char],
+    len: usize,
+    halfwidth: bool,
+    mut f: impl FnMut(u64, std::ops::Range<usize>),
+) {
     let mut sentence_start = 0;
     for (i, &c) in chars.iter().enumerate() {
         if c == '\n' {
             sentence_start = i + 1;
-        } else if c == '。' {
+        } else if c == '。' || (c == '.' && halfwidth && is_full_stop(chars, i)) {
             let start = sentence_start.max(i.saturating_sub(len));
             if start < i {
                 f(hash::hash64(&chars[start..i]), sentence_start..i + 1);
             }
             sentence_start = i + 1;
         }
+    }
+}
+
+/// True when `chars[i]` is a full stop: "。", or a '.' (half-width, or full-width "．" normalized)
+/// right after a CJK ideograph, as text typed with half-width punctuation ends its sentences.
+/// After a digit or a Latin letter a '.' is a decimal point, an abbreviation or a domain name.
+/// The extractor counts the same '.' as sentence punctuation.
+#[inline]
+pub fn is_full_stop(chars: &[char], i: usize) -> bool {
+    match chars.get(i) {
+        Some('。') => true,
+        Some('.') => i > 0 && ('\u{4e00}'..='\u{9fff}').contains(&chars[i - 1]),
+        _ => false,
     }
 }
 
@@ -93,12 +114,14 @@ pub fn is_sentence_break(c: char) -> bool {
     matches!(c, '。' | '!' | '?' | ';' | ',' | ':' | '、' | '\n' | '…' | '｡' | '；' | '，')
 }
 
-/// Sentence ranges: runs between punctuation, surrounding spaces trimmed, empty runs left out.
-pub fn sentences(chars: &[char]) -> Vec<std::ops::Range<usize>> {
+/// Sentence ranges: runs between punctuation ([`is_sentence_break`], and with `halfwidth`
+/// ([`Params::halfwidth_stops`]) every [`is_full_stop`]), surrounding spaces trimmed, empty runs
+/// left out.
+pub fn sentences(chars: &[char], halfwidth: bool) -> Vec<std::ops::Range<usize>> {
     let mut out = Vec::with_capacity(chars.len() / 12);
     let mut start = 0;
     for i in 0..=chars.len() {
-        if i == chars.len() || is_sentence_break(chars[i]) {
+        if i == chars.len() || is_sentence_break(chars[i]) || (halfwidth && chars[i] == '.' && is_full_stop(chars, i)) {
             let (mut lo, mut hi) = (start, i);
             while lo < hi && chars[lo] == ' ' {
                 lo += 1;
@@ -287,7 +310,7 @@ mod tests {
     #[test]
     fn period_feature_is_ten_chars_or_the_sentence() {
         let t = chars("短句。这是一个比较长的句子用来测试十个字符。。\n段落开头。");
-        let (keys, n) = period_features(&t, 10);
+        let (keys, n) = period_features(&t, 10, true);
         assert_eq!(n, 3, "the empty feature of 。。 is skipped");
         let expect =
             [hash::hash64(&chars("短句")), hash::hash64(&chars("来测试十个字符")), hash::hash64(&chars("段落开头"))];
@@ -298,6 +321,40 @@ mod tests {
         assert!(keys.contains(&ten));
         assert!(keys.contains(&expect[2]));
         assert_eq!(keys.len(), 3);
+    }
+
+    #[test]
+    fn a_dot_after_a_chinese_character_is_a_full_stop() {
+        let t = chars("他来了.3.5公里.www.example.cn.“好”.");
+        let stops: Vec<usize> = (0..t.len()).filter(|&i| is_full_stop(&t, i)).collect();
+        assert_eq!(stops, vec![3, 9], "after 了 and 里; not in 3.5, the domain, after a quote");
+        assert!(!is_full_stop(&chars(".开头"), 0) && is_full_stop(&chars("。"), 0));
+    }
+
+    #[test]
+    fn half_width_stops_give_the_features_of_full_stops() {
+        let p = Params::default();
+        let text = "今年春天，南湖公园的樱花比往年早开了将近一周。园林部门的工作人员说，这和二月下旬持续的晴暖天气有关。\
+                    周末两天，公园共接待游客三万多人次，比去年同期增加了两成。为了避免拥挤，公园在东门和北门增设了临时售票点，\
+                    并安排志愿者在主要路口引导游客分流。不少市民带着孩子在草坪上野餐，也有摄影爱好者一早就赶来，等待最好的光线。\
+                    管理处提醒游客，不要攀折花枝，垃圾请带离园区。门票价格为每人十元，六十五岁以上老人凭证免票。";
+        let full = Features::compute(&crate::normalize::normalize(text).chars, &p);
+        assert_eq!(full.period_count, 7);
+        // Typed with '.', or with "．", which normalization makes '.'.
+        for stop in ['.', '．'] {
+            let typed = crate::normalize::normalize(&text.replace('。', &stop.to_string()));
+            let f = Features::compute(&typed.chars, &p);
+            assert_eq!((&f.period, f.period_count), (&full.period, full.period_count), "{stop}");
+            assert_eq!(f.fingerprints, full.fingerprints, "{stop}");
+            assert_ne!(f.exact, full.exact);
+            // An index built before the rule keeps its keys: no period feature here.
+            let old = Features::compute(&typed.chars, &Params { halfwidth_stops: false, ..Params::default() });
+            assert_eq!(old.period_count, 0, "{stop}");
+        }
+        // A decimal point is no full stop: "3.5" adds no feature and cuts no sentence.
+        let decimal = "今年的游客人数增长了3.5成，创下历史新高。";
+        assert_eq!(period_features(&chars(decimal), 10, true).1, 1);
+        assert_eq!(sentences(&chars(decimal), true).len(), 2);
     }
 
     #[test]
@@ -364,7 +421,7 @@ mod tests {
                 })
                 .collect();
             let text = chars(&pieces.join(if case % 2 == 0 { "。" } else { "，" }));
-            let sentences = sentences(&text);
+            let sentences = sentences(&text, true);
             let p = Params {
                 fp_groups: 1 + next(12) as usize,
                 fp_sentences: next(7) as usize,

@@ -1,7 +1,7 @@
 //! CCDet on its own (algorithms.md §1): period features, an inverted index, CCS.
 //!
-//! A page is the set of its period features (the 10 characters before each "。", dedupdb's own
-//! [`period_features`]). Template pruning as the paper does it, over the whole collection: a
+//! A page is the set of its period features (the 10 characters before each full stop, dedupdb's
+//! own [`period_features`] with its default rule for full stops). Template pruning as the paper does it, over the whole collection: a
 //! feature found on more than [`PRUNE_SITE_PAGES`] pages of one site (the URL's host, or the
 //! input's `site`) is a template feature and leaves the index. In crawl order, the index counts
 //! the features every earlier page shares with the page; CCS = shared / the smaller set. The
@@ -12,6 +12,7 @@ use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 use dedupdb::features::period_features;
+use dedupdb::Params;
 
 use super::{decisions, scored_pairs, Decisions};
 
@@ -32,7 +33,8 @@ pub struct Scored {
 
 pub fn score_pairs(texts: &[Vec<char>], sites: &[String]) -> Scored {
     let start = Instant::now();
-    let feats: Vec<Vec<u64>> = texts.iter().map(|t| period_features(t, PERIOD_LEN).0).collect();
+    let feats: Vec<Vec<u64>> =
+        texts.iter().map(|t| period_features(t, PERIOD_LEN, Params::default().halfwidth_stops).0).collect();
     let mut site_ids: HashMap<&str, u32> = HashMap::new();
     let mut per_site: HashMap<(u32, u64), u32> = HashMap::new();
     for (f, s) in feats.iter().zip(sites) {
