@@ -711,6 +711,34 @@ mod tests {
         assert!(!footer.is_empty() && footer.iter().all(|t| !t.contains("火山")), "{footer:?}");
     }
 
+    /// A blog whose classes say nothing: a sidebar "about me" of three sentences, then a post of
+    /// one under a heading the `<title>` repeats. The post is the page's text (without the
+    /// headline rule every short post of the blog read as the sidebar: "exact" copies of each
+    /// other). The blog's name, also in the title and in its logo, is not taken for the headline.
+    #[test]
+    fn a_short_post_under_the_headline_beats_a_longer_sidebar_paragraph() {
+        let post = "今天终于把阳台上的多肉换了盆，旧盆底下的根已经盘成了一团。";
+        let page = |title: &str| {
+            format!(
+                "<html><head><title>{title}</title></head><body>\
+                 <div class='c0'><h1>麦田里的烤箱</h1></div>\
+                 <div class='c1'><div class='c1a'><div class='c1b'>一个在城市里做面包、在周末去山里走路的普通人。\
+                 白天在一家设计公司上班，晚上写写字，记录一些生活里的小事。这个博客开了快十年，\
+                 欢迎留言交流，看到都会回复。</div></div></div>\
+                 <div class='c2'><div class='c2a'><h2>阳台上的多肉</h2><span>(2024-10-20 10:12)</span></div>\
+                 <div class='c2b'><p>{post}</p></div></div></body></html>"
+            )
+        };
+        for title in ["阳台上的多肉_麦田里的烤箱_博客", "阳台上的多肉 - 麦田里的烤箱", "阳台上的多肉"]
+        {
+            let e = extract_html(&page(title));
+            assert_eq!(kept(&e), vec![post], "{title}");
+        }
+        // With no headline in the title, the longer paragraph wins: the rule is what decides.
+        let e = extract_html(&page("麦田里的烤箱的博客"));
+        assert_ne!(kept(&e), vec![post]);
+    }
+
     #[test]
     fn a_single_comment_inside_a_comment_section_does_not_beat_a_short_article() {
         let comment = "<div class='remark' id='comment'><h3>我来说两句</h3><ul><li class='li'>\

@@ -66,6 +66,16 @@ const LONE_LIST_CHARS: u32 = 100;
 /// A comment-like list with less prose than this before it (and less than its first item has)
 /// starts with the page's lead post.
 const LEAD_MAX_PROSE_BEFORE: u32 = 100;
+/// The page's headline (a short block the `<title>` repeats) heads its article: prose after it,
+/// within the nearest element above it that holds some (at most this many levels up), weighs
+/// [`HEADLINE_WEIGHT`] times more. A short post must not lose to a longer paragraph of a sidebar
+/// ("about me") whose classes say nothing.
+const HEADLINE_LEVELS: usize = 3;
+const HEADLINE_WEIGHT: f64 = 3.0;
+/// A headline has at least this many characters (shorter ones match too much) ...
+const HEADLINE_MIN_CHARS: usize = 4;
+/// ... and at most this many.
+const HEADLINE_MAX_CHARS: u32 = 80;
 
 /// Prefix sums over the blocks: `chars[i]` and `links[i]` count the characters and link
 /// characters of blocks `..i`, so any element's totals are two subtractions.
@@ -460,17 +470,53 @@ fn inherited_penalty(e: &Extracted, el: &super::Elem) -> i32 {
     worst
 }
 
+/// The blocks after the page's headline that lie in the nearest element above it holding a
+/// sentence after it (see [`HEADLINE_LEVELS`]).
+/// The headline is a short, link-free block whose text is the `<title>` or one of its parts
+/// between separators ("标题_频道_网站", "标题 - 网站"), the first part some block repeats:
+/// Chinese sites name the article before the channel and themselves (whose names are also in
+/// their logos and menus). Empty when there is none.
+fn after_headline(e: &Extracted) -> std::ops::Range<usize> {
+    let title = e.title.trim();
+    let parts = std::iter::once(title).chain(title.split(['_', '|', '-', '—', '–', '｜']).map(str::trim));
+    let found = parts.filter(|p| p.chars().count() >= HEADLINE_MIN_CHARS).find_map(|part| {
+        e.blocks
+            .iter()
+            .position(|b| b.chars <= HEADLINE_MAX_CHARS && b.link_chars == 0 && e.block_text(b).trim() == part)
+    });
+    let Some(h) = found else { return 0..0 };
+    let mut el = e.blocks[h].elem as usize;
+    for _ in 0..HEADLINE_LEVELS {
+        if el == 0 {
+            break;
+        }
+        el = e.elems[el].parent as usize;
+        let after = h + 1..e.elems[el].end_block as usize;
+        if e.blocks[after.clone()].iter().any(|b| b.punct >= 1 && b.link_density() <= MAX_LINK_DENSITY) {
+            return after;
+        }
+    }
+    0..0
+}
+
 /// Block ranges of the article container and the siblings that join it; empty when no element
 /// holds sentence-like text.
 fn container_ranges(e: &Extracted, excluded: &[bool], footer: &[bool], sums: &BlockSums) -> Vec<(u32, u32)> {
     let n = e.elems.len();
     let mut raw = vec![0f64; n];
+    let headed = after_headline(e);
     for (i, b) in e.blocks.iter().enumerate() {
         let ld = b.link_density();
         if excluded[i] || ld > MAX_LINK_DENSITY || b.chars < MIN_SCORING_CHARS {
             continue;
         }
-        let weight = if footer[i] { FOOTER_WEIGHT } else { 1.0 };
+        let weight = if footer[i] {
+            FOOTER_WEIGHT
+        } else if headed.contains(&i) {
+            HEADLINE_WEIGHT
+        } else {
+            1.0
+        };
         let s = (1.0 + f64::from(b.punct) + (f64::from(b.chars) / 40.0).min(4.0)) * (1.0 - ld) * weight;
         let mut el = b.elem as usize;
         for w in LEVEL_WEIGHTS {
