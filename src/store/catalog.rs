@@ -42,12 +42,30 @@ impl std::fmt::Debug for Catalog {
     }
 }
 
+/// Opens sled in `dir`. The index's own LOCK already keeps other writers out; sled's file lock
+/// can still be held for a moment by the background thread of a handle this process just
+/// dropped (an index closed and opened again at once), so a lock refused is retried for up to
+/// two seconds.
+fn open_sled(dir: &Path) -> sled::Result<sled::Db> {
+    let mut tries = 0;
+    loop {
+        match sled::Config::new().path(dir).mode(sled::Mode::LowSpace).open() {
+            // (sled reports its lock as ErrorKind::Other with this message.)
+            Err(sled::Error::Io(e)) if e.to_string().starts_with("could not acquire lock") && tries < 40 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            other => return other,
+        }
+    }
+}
+
 impl Catalog {
     /// Opens (creating) the catalog in `dir`.
     pub fn open(dir: &Path) -> Result<Catalog> {
         let err = |e: sled::Error| StoreError::Catalog { path: dir.into(), message: e.to_string() };
         remove_unfinished_snapshots(dir)?;
-        let db = sled::Config::new().path(dir).mode(sled::Mode::LowSpace).open().map_err(err)?;
+        let db = open_sled(dir).map_err(err)?;
         let meta = db.open_tree("meta").map_err(err)?;
         match meta.get("format_version").map_err(err)? {
             Some(v) => {
@@ -266,6 +284,24 @@ mod tests {
         let pruned = c.pruned().expect("pruned");
         assert_eq!(pruned.len(), 1);
         assert_eq!((pruned[0].0, pruned[0].1, pruned[0].2.frequency), (KeyKind::Period, 42, 500));
+    }
+
+    /// sled's own lock, still held for a moment by a handle going away, is waited for.
+    #[test]
+    fn a_catalog_whose_lock_is_released_soon_after_opens() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        drop(Catalog::open(dir.path()).expect("create"));
+        let held = sled::Config::new().path(dir.path()).open().expect("sled");
+        let (tx, rx) = std::sync::mpsc::channel();
+        let holder = std::thread::spawn(move || {
+            tx.send(()).expect("send");
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            drop(held);
+        });
+        rx.recv().expect("holder started");
+        let c = Catalog::open(dir.path()).expect("opens once the lock is released");
+        assert_eq!(c.site_count(), 0);
+        holder.join().expect("holder");
     }
 
     #[test]
