@@ -10,6 +10,14 @@
 //!   one `'\n'`.
 //! * ASCII is lower-cased.
 
+/// True when a '.' right after `prev` ends a sentence: after a CJK ideograph it is a full stop
+/// typed half-width (or "．" normalized); after a digit or a Latin letter it is a decimal point,
+/// an abbreviation or a domain name. Extraction and features both read '.' so.
+#[inline]
+pub fn dot_ends_sentence_after(prev: char) -> bool {
+    ('\u{4e00}'..='\u{9fff}').contains(&prev)
+}
+
 /// `chars` as a `String` whose allocation is its exact size (a text collected from characters
 /// reserves one byte per character and doubles from there: a third of a Chinese text's buffer
 /// would sit unused in the memtable). Reserving three bytes per character (all of the BMP) and

@@ -189,7 +189,7 @@ pub(crate) fn is_prose_punct(c: char) -> bool {
 #[inline]
 pub(crate) fn is_prose_punct_after(prev: char, c: char) -> bool {
     if c == '.' {
-        ('\u{4e00}'..='\u{9fff}').contains(&prev)
+        crate::normalize::dot_ends_sentence_after(prev)
     } else {
         is_prose_punct(c)
     }

@@ -108,7 +108,7 @@ impl BlockSums {
 pub(super) fn select(e: &mut Extracted) {
     let sums = BlockSums::new(e);
     let footer = footer_blocks(e, &sums);
-    let (mut excluded, first_items) = list_items(e);
+    let (mut excluded, first_items) = list_items(e, &sums);
     // Characters of the readable blocks in `range` of at least `min` characters (and with
     // punctuation, if `prose`). List items and footer text are neither "other prose" on the page
     // nor prose before a list.
@@ -354,7 +354,7 @@ fn has_year(text: &str) -> bool {
 
 /// Marks blocks of repeated list items. Returns the exclusion flags and, for comment-like lists,
 /// the block range of each list's first item (kept when nothing else is on the page).
-fn list_items(e: &Extracted) -> (Vec<bool>, Vec<(u32, u32)>) {
+fn list_items(e: &Extracted, sums: &BlockSums) -> (Vec<bool>, Vec<(u32, u32)>) {
     let mut excluded = vec![false; e.blocks.len()];
     let mut first_items = Vec::new();
     let mut groups: HashMap<(u32, u64), Vec<u32>> = HashMap::new();
@@ -368,7 +368,7 @@ fn list_items(e: &Extracted) -> (Vec<bool>, Vec<(u32, u32)>) {
     groups.sort_unstable_by_key(|g| g[0]);
     let too_large = |el: &super::Elem| {
         let range = el.first_block as usize..el.end_block as usize;
-        range.len() > ITEM_MAX_BLOCKS || e.blocks[range].iter().map(|b| b.chars).sum::<u32>() > ITEM_MAX_CHARS
+        range.len() > ITEM_MAX_BLOCKS || sums.chars(range) > u64::from(ITEM_MAX_CHARS)
     };
     for items in &groups {
         let mut marked = 0usize;

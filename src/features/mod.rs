@@ -98,7 +98,7 @@ pub fn each_period_feature(
 pub fn is_full_stop(chars: &[char], i: usize) -> bool {
     match chars.get(i) {
         Some('。') => true,
-        Some('.') => i > 0 && ('\u{4e00}'..='\u{9fff}').contains(&chars[i - 1]),
+        Some('.') => i > 0 && crate::normalize::dot_ends_sentence_after(chars[i - 1]),
         _ => false,
     }
 }

@@ -215,12 +215,12 @@ struct FlushInputs {
     frozen: Arc<Memtable>,
     pruned: Arc<PrunedSet>,
     /// The segment whose codec (dictionary and character table) the flush starts from.
-    dict_seg: Option<Arc<Segment>>,
+    codec_seg: Option<Arc<Segment>>,
 }
 
 impl FlushInputs {
     fn write(&self) -> Result<PathBuf> {
-        let codec = match &self.dict_seg {
+        let codec = match &self.codec_seg {
             Some(seg) => TextCodec::of(seg)?,
             None => TextCodec::default(),
         };
@@ -1287,10 +1287,10 @@ impl Index {
             )));
         }
         // Flushes keep the newest codec unless their own texts call for another.
-        let mut dict_seg = None;
+        let mut codec_seg = None;
         for seg in self.segments.iter().rev() {
             if !seg.dict_bytes()?.is_empty() || !seg.char_code().is_utf8() {
-                dict_seg = Some(Arc::clone(seg));
+                codec_seg = Some(Arc::clone(seg));
                 break;
             }
         }
@@ -1303,7 +1303,7 @@ impl Index {
         let frozen = Arc::new(std::mem::take(&mut self.mem));
         self.frozen = Some(Arc::clone(&frozen));
         let job =
-            FlushInputs { dir: segments_dir(&self.dir), seg_id, frozen, pruned: Arc::clone(&self.pruned), dict_seg };
+            FlushInputs { dir: segments_dir(&self.dir), seg_id, frozen, pruned: Arc::clone(&self.pruned), codec_seg };
         let handle = Background::start("dedupdb-flush", move || job.write());
         self.flushing = Some(PendingFlush { seg_id, next_wal_gen, started: std::time::Instant::now(), handle });
         Ok(())

@@ -184,17 +184,9 @@ impl CharCode {
                     continue;
                 }
             }
-            let len = match x {
-                0xF0.. => 4,
-                0xE0.. => 3,
-                _ => 2,
-            };
-            // (Always a character: `text` is UTF-8.)
-            let Some(c) = text.get(i..i + len).and_then(|s| s.chars().next()) else {
-                i += 1;
-                continue;
-            };
-            i += len;
+            // (`i` is on a character boundary: it moves by whole characters.)
+            let Some(c) = text.get(i..).and_then(|s| s.chars().next()) else { break };
+            i += c.len_utf8();
             match self.code(table, c) {
                 0 => {
                     buf[o] = ESCAPE;

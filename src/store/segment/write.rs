@@ -238,20 +238,16 @@ pub(super) fn sample_stride(total_text: u64) -> usize {
     usize::try_from(total_text / DICT_MAX_SAMPLE_BYTES as u64).unwrap_or(usize::MAX).max(1)
 }
 
-/// A zstd dictionary trained on `samples` when the segment is large enough to pay for one
-/// (`docs` documents, `total_text` bytes); empty otherwise.
-pub(super) fn train_dict(samples: &[&[u8]], docs: usize, total_text: u64) -> Vec<u8> {
-    if docs < DICT_MIN_DOCS || total_text < DICT_MIN_BYTES as u64 || samples.len() < 8 {
-        return Vec::new();
-    }
+/// A zstd dictionary trained on `samples` for a segment of `total_text` bytes.
+fn train_dict(samples: &[&[u8]], total_text: u64) -> Vec<u8> {
     let size = DICT_MAX_SIZE.min(usize::try_from(total_text / 16).unwrap_or(usize::MAX)).max(4096);
     // Training can fail on unhelpful samples; the segment is then written without a dictionary.
     zstd::dict::from_samples(samples, size).unwrap_or_default()
 }
 
 /// A codec trained on `samples` (UTF-8 texts) when the segment is large enough to pay for one
-/// (see [`train_dict`]): the character table first, then the dictionary on the samples in that
-/// code. Empty otherwise.
+/// (`docs` documents, `total_text` bytes): the character table first, then the dictionary on the
+/// samples in that code. Empty otherwise.
 pub(super) fn train_codec(samples: &[&[u8]], docs: usize, total_text: u64) -> TextCodec {
     if docs < DICT_MIN_DOCS || total_text < DICT_MIN_BYTES as u64 || samples.len() < 8 {
         return TextCodec::default();
@@ -259,7 +255,7 @@ pub(super) fn train_codec(samples: &[&[u8]], docs: usize, total_text: u64) -> Te
     let code = CharCode::train(samples);
     let coded: Vec<Vec<u8>> = samples.iter().map(|t| encode_bytes(&code, t)).collect();
     let refs: Vec<&[u8]> = coded.iter().map(Vec::as_slice).collect();
-    TextCodec { dict: train_dict(&refs, docs, total_text), code }
+    TextCodec { dict: train_dict(&refs, total_text), code }
 }
 
 /// `text` (UTF-8; anything else is kept as it is, as the empty code would) in `code`.
@@ -297,8 +293,7 @@ pub(super) fn choose_codec(samples: &[&[u8]], docs: usize, total_text: u64, curr
 }
 
 /// Stored size of up to [`DICT_TRIAL_BYTES`] of `texts`, coded and packed into text blocks as a
-/// segment packs them, with `codec` (its character table counted); `None` if zstd refuses the
-/// dictionary.
+/// segment packs them, with `codec`; `None` if zstd refuses the dictionary.
 fn trial_size(texts: &[&[u8]], codec: &TextCodec) -> Option<usize> {
     let mut z = zstd::bulk::Compressor::with_dictionary(ZSTD_LEVEL, &codec.dict).ok()?;
     let (mut block, mut total, mut taken) = (Vec::with_capacity(TEXT_BLOCK_TARGET * 2), 0usize, 0usize);
@@ -556,20 +551,21 @@ fn place_texts(docs: &[DocRecord], packer: &mut DocPacker) -> Result<Vec<(u32, u
     }
     drop(first_of);
     let mut place = vec![(0u32, 0u32, 0u32); docs.len()];
-    // The cluster's distinct texts in the packer's code, back to back, and where each ends.
-    let (mut coded, mut ends) = (Vec::new(), Vec::new());
+    // The cluster's distinct texts in the packer's code, back to back, and where each lies.
+    let (mut coded, mut spans) = (Vec::new(), Vec::new());
     let mut g = 0;
     while g < order.len() {
         let cluster = docs[order[g]].cluster;
         let end = g + order[g..].iter().take_while(|&&i| docs[i].cluster == cluster).count();
         coded.clear();
-        ends.clear();
+        spans.clear();
         for &i in order[g..end].iter().filter(|&&i| copy_of[i].is_none()) {
+            let start = coded.len();
             packer.codec.code.encode(&docs[i].text, &mut coded);
-            ends.push(coded.len());
+            spans.push(start..coded.len());
         }
         packer.before_group(coded.len())?;
-        let mut k = 0;
+        let mut spans = spans.drain(..);
         for &i in &order[g..end] {
             place[i] = match copy_of[i] {
                 Some(first) => {
@@ -577,11 +573,11 @@ fn place_texts(docs: &[DocRecord], packer: &mut DocPacker) -> Result<Vec<(u32, u
                     place[first]
                 }
                 None => {
-                    let (start, stop) = (if k == 0 { 0 } else { ends[k - 1] }, ends[k]);
-                    k += 1;
-                    let len = u32::try_from(stop - start)
+                    // (One span per distinct text, pushed in this order above.)
+                    let span = spans.next().unwrap_or_default();
+                    let len = u32::try_from(span.len())
                         .map_err(|_| StoreError::Limit(format!("{}: text over 4 GiB", docs[i].url)))?;
-                    let (block, off) = packer.add_text(&coded[start..stop])?;
+                    let (block, off) = packer.add_text(&coded[span])?;
                     (block, off, len)
                 }
             };
