@@ -98,10 +98,18 @@ pub fn decode(bytes: &[u8], http_charset: Option<&str>) -> Decoded {
 }
 
 /// Runs the detector on bytes that are not valid UTF-8.
+///
+/// Big5 when the bytes read best as Big5 on their own; otherwise the detector's guess for a
+/// Chinese site. Not simply the latter: told "cn", chardetng takes GBK whenever the bytes are
+/// valid GBK, which most Big5 text is, so an undeclared Big5 page became mojibake. Not simply the
+/// former: with no hint, a GBK page of a few characters can read as EUC-KR or KOI8.
 fn detect(bytes: &[u8]) -> &'static Encoding {
     let head = &bytes[..bytes.len().min(DETECT_BYTES)];
     let mut det = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
     det.feed(head, head.len() == bytes.len());
+    if det.guess(None, chardetng::Utf8Detection::Allow) == encoding_rs::BIG5 {
+        return encoding_rs::BIG5;
+    }
     let enc = det.guess(Some(b"cn"), chardetng::Utf8Detection::Allow);
     if enc == encoding_rs::GBK {
         GB18030
@@ -204,6 +212,23 @@ mod tests {
         let d = decode(&gbk, None);
         assert_eq!(d.source, CharsetSource::Detector);
         assert_eq!(d.text, text);
+    }
+
+    #[test]
+    fn detector_tells_big5_from_gbk_without_declaration() {
+        let traditional = ["新聞", "今天天氣很好。", "據報道，長江流域今年汛期來得早，水利部門提前部署防汛工作。"];
+        for text in traditional {
+            let (big5, _, bad) = encoding_rs::BIG5.encode(text);
+            assert!(!bad);
+            let d = decode(&[b"<p>", &big5[..], b"</p>"].concat(), None);
+            assert_eq!((d.encoding, d.text.as_str()), (encoding_rs::BIG5, format!("<p>{text}</p>").as_str()));
+        }
+        // Short GBK text, simplified or traditional, stays GBK (with no hint some reads as EUC-KR).
+        for text in ["新闻", "价格：", "價格：", "今天天气很好。", "國務院常務會議今天召開。"] {
+            let (gbk, _, _) = GB18030.encode(text);
+            let d = decode(&[b"<p>", &gbk[..], b"</p>"].concat(), None);
+            assert_eq!((d.encoding, d.text.as_str()), (GB18030, format!("<p>{text}</p>").as_str()));
+        }
     }
 
     #[test]
