@@ -224,7 +224,8 @@ mod tests {
             assert_eq!((d.encoding, d.text.as_str()), (encoding_rs::BIG5, format!("<p>{text}</p>").as_str()));
         }
         // Short GBK text, simplified or traditional, stays GBK (with no hint some reads as EUC-KR).
-        for text in ["新闻", "价格：", "價格：", "今天天气很好。", "國務院常務會議今天召開。"] {
+        for text in ["新闻", "价格：", "價格：", "今天天气很好。", "國務院常務會議今天召開。"]
+        {
             let (gbk, _, _) = GB18030.encode(text);
             let d = decode(&[b"<p>", &gbk[..], b"</p>"].concat(), None);
             assert_eq!((d.encoding, d.text.as_str()), (GB18030, format!("<p>{text}</p>").as_str()));

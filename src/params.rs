@@ -24,6 +24,13 @@ pub struct Params {
     /// keys keep the definition they were stored with.
     #[serde(default)]
     pub halfwidth_stops: bool,
+    /// A '.' that ends a sentence of Latin-script text (after a letter or digit, before a space or
+    /// a paragraph's end: see [`crate::features::Stops::at`]) is a full stop too. Without it an
+    /// English page's sentences ran from comma to comma across its full stops: it had no period
+    /// feature and a handful of long "sentences", too few for a fingerprint, so ingest never
+    /// found its copies. Missing from a manifest (an index created before the rule): false.
+    #[serde(default)]
+    pub latin_stops: bool,
     /// LCS step 1: a sentence takes part in fingerprints when longer than this many characters
     /// (paper: X > 10 bytes).
     pub fp_min_sentence: usize,
@@ -79,6 +86,7 @@ impl Default for Params {
         Params {
             period_len: 10,
             halfwidth_stops: true,
+            latin_stops: true,
             fp_min_sentence: 5,
             fp_groups: 7,
             fp_sentences: 4,
@@ -111,10 +119,10 @@ mod tests {
     fn a_manifest_without_a_parameter_reads_the_rule_it_was_written_under() {
         // Written before the rule for half-width stops existed: its keys were made without it.
         let old: Params = serde_json::from_str(r#"{"period_len": 10, "theta": 0.2}"#).expect("params");
-        assert!(!old.halfwidth_stops);
+        assert!(!old.halfwidth_stops && !old.latin_stops);
         assert_eq!(old.theta, 0.2);
         assert_eq!(old.fp_groups, Params::default().fp_groups, "other parameters default");
-        assert!(Params::default().halfwidth_stops, "a new index uses it");
+        assert!(Params::default().halfwidth_stops && Params::default().latin_stops, "a new index uses them");
         let round: Params = serde_json::from_str(&serde_json::to_string(&Params::default()).expect("json")).expect("p");
         assert_eq!(round, Params::default());
     }

@@ -185,7 +185,8 @@ pub(crate) fn is_prose_punct(c: char) -> bool {
 
 /// [`is_prose_punct`], and an ASCII full stop after a Chinese character: forum posts typed with
 /// half-width punctuation ("第三天就坏了.因为出差...") are prose too. After a digit or a Latin
-/// letter it is a decimal point, an abbreviation or a domain name.
+/// letter it may be a decimal point or a domain name: the HTML reader counts it only when a space
+/// or the block's end follows ("months. The").
 #[inline]
 pub(crate) fn is_prose_punct_after(prev: char, c: char) -> bool {
     if c == '.' {
@@ -265,6 +266,9 @@ struct Builder {
     link_chars: u32,
     punct: u32,
     last: char,
+    /// `last` is a '.' after a Latin letter: a full stop if a space or the block's end follows
+    /// ("passed. The"), not in "example.com" or "3.5".
+    latin_dot: bool,
     link_depth: u32,
     pending_space: bool,
     skip_depth: u32,
@@ -283,6 +287,7 @@ impl Builder {
             link_chars: 0,
             punct: 0,
             last: ' ',
+            latin_dot: false,
             link_depth: 0,
             pending_space: false,
             skip_depth: 0,
@@ -419,6 +424,7 @@ impl Builder {
                     text.push_str(&t[s..i]);
                 }
                 self.pending_space = true;
+                self.punct += u32::from(std::mem::take(&mut self.latin_dot));
                 continue;
             }
             if run.is_none() {
@@ -431,6 +437,7 @@ impl Builder {
             self.chars += 1;
             self.link_chars += u32::from(in_link);
             self.punct += u32::from(is_prose_punct_after(self.last, c));
+            self.latin_dot = c == '.' && self.last.is_ascii_alphabetic();
             self.last = c;
         }
         if let Some(s) = run {
@@ -445,13 +452,14 @@ impl Builder {
             return;
         }
         let end = self.out.text.len();
+        let latin_stop = std::mem::take(&mut self.latin_dot);
         self.out.blocks.push(Block {
             range: self.block_start..end,
             chars: self.chars,
             link_chars: self.link_chars,
             elem: self.current(),
-            punct: self.punct,
-            ends_sentence: ends_sentence(self.last),
+            punct: self.punct + u32::from(latin_stop),
+            ends_sentence: ends_sentence(self.last) || latin_stop,
             dropped: None,
         });
         self.block_start = end;
@@ -523,6 +531,24 @@ mod tests {
         );
         let e = extract_html(&html);
         assert_eq!(kept(&e), vec![lead]);
+    }
+
+    #[test]
+    fn short_english_sentences_are_prose() {
+        let e = extract_html(
+            "<div class='article'><p>The river authority opened two new flood gates on Monday, three weeks \
+             early.</p><p>The work took fourteen months.</p><p>Many families lost a <b>harvest</b>. <i>Not \
+             all.</i></p><p>Farmers had asked for the gates for years, and they welcomed the news.</p>\
+             <p>www.example.com</p><p>Version 3.5</p></div>",
+        );
+        let punct: Vec<(&str, u32, bool)> =
+            e.blocks.iter().map(|b| (e.block_text(b), b.punct, b.ends_sentence)).collect();
+        assert_eq!(punct[1], ("The work took fourteen months.", 1, true));
+        assert_eq!(punct[2], ("Many families lost a harvest. Not all.", 2, true));
+        assert_eq!(punct[4], ("www.example.com", 0, false));
+        assert_eq!(punct[5], ("Version 3.5", 0, false));
+        let main = e.main_text();
+        assert!(main.contains("fourteen months.") && main.contains("Not all."), "{main}");
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //!
 //! * Period features (CCDet, algorithms.md §1): for each full stop, the [`Params::period_len`]
 //!   characters before it, back to the previous full stop or paragraph break at most; a set of
-//!   keys. A full stop is "。" and, with [`Params::halfwidth_stops`], a '.' right after a Chinese
-//!   character ([`is_full_stop`]).
+//!   keys. A full stop is "。" and, by the index's stored rules ([`Stops`]), a '.' right after a
+//!   Chinese character, or a '.' that ends a sentence of Latin-script text.
 //! * Sentence fingerprints (the LCS paper's step 1, §2): up to `fp_rotations x fp_groups` keys, any
 //!   one of which shared makes two pages candidates.
 //! * An exact hash of the whole normalized text.
@@ -45,8 +45,9 @@ pub struct Features {
 impl Features {
     /// Computes every feature of a normalized text.
     pub fn compute(chars: &[char], p: &Params) -> Features {
-        let (period, period_count) = period_features(chars, p.period_len, p.halfwidth_stops);
-        let sentences = sentences(chars, p.halfwidth_stops);
+        let stops = Stops::of(p);
+        let (period, period_count) = period_features(chars, p.period_len, stops);
+        let sentences = sentences(chars, stops);
         let mut fingerprints = fingerprints(chars, &sentences, p);
         let exact = hash::hash64(chars);
         let fingerprint_fallback = fingerprints.is_empty();
@@ -57,11 +58,52 @@ impl Features {
     }
 }
 
+/// Which '.' are full stops, by the index's stored rules: the same text must give the keys
+/// the index was built with, so each rule added later is a parameter an older index reads as off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stops {
+    /// [`Params::halfwidth_stops`]: a '.' right after a Chinese character.
+    pub halfwidth: bool,
+    /// [`Params::latin_stops`]: a '.' that ends a sentence of Latin-script (or other alphabetic)
+    /// text.
+    pub latin: bool,
+}
+
+impl Stops {
+    /// The rules of an index with these parameters.
+    pub fn of(p: &Params) -> Stops {
+        Stops { halfwidth: p.halfwidth_stops, latin: p.latin_stops }
+    }
+
+    /// True when `chars[i]` is a full stop: "。"; with `halfwidth`, a '.' (half-width, or "．"
+    /// normalized) right after a CJK ideograph, as text typed with half-width punctuation ends
+    /// its sentences; with `latin`, a '.' after another letter or a digit and before a space, a paragraph
+    /// break, the end of the text or a non-ASCII character ("passed. The", "Ltd.公司"). Not in
+    /// "3.5", "example.cn" or "..." (no letter before the last dot). An abbreviation ("Mr. Li")
+    /// is cut like a sentence: harmless, as a copy is cut the same way.
+    #[inline]
+    pub fn at(self, chars: &[char], i: usize) -> bool {
+        match chars.get(i) {
+            Some('。') => true,
+            Some('.') if i > 0 => {
+                let prev = chars[i - 1];
+                if crate::normalize::dot_ends_sentence_after(prev) {
+                    self.halfwidth
+                } else {
+                    self.latin
+                        && prev.is_alphanumeric()
+                        && chars.get(i + 1).is_none_or(|&n| n == ' ' || n == '\n' || !n.is_ascii())
+                }
+            }
+            _ => false,
+        }
+    }
+}
+
 /// Period features: sorted distinct keys and the number of full stops that gave one.
-/// `halfwidth`: [`Params::halfwidth_stops`].
-pub fn period_features(chars: &[char], len: usize, halfwidth: bool) -> (Vec<u64>, u32) {
+pub fn period_features(chars: &[char], len: usize, stops: Stops) -> (Vec<u64>, u32) {
     let mut keys = Vec::new();
-    each_period_feature(chars, len, halfwidth, |key, _| keys.push(key));
+    each_period_feature(chars, len, stops, |key, _| keys.push(key));
     let count = keys.len() as u32;
     keys.sort_unstable();
     keys.dedup();
@@ -69,37 +111,19 @@ pub fn period_features(chars: &[char], len: usize, halfwidth: bool) -> (Vec<u64>
 }
 
 /// Calls `f` with each period feature, in text order, and the sentence it ends (up to and
-/// including its full stop). `halfwidth`: [`Params::halfwidth_stops`].
-pub fn each_period_feature(
-    chars: &[char],
-    len: usize,
-    halfwidth: bool,
-    mut f: impl FnMut(u64, std::ops::Range<usize>),
-) {
+/// including its full stop).
+pub fn each_period_feature(chars: &[char], len: usize, stops: Stops, mut f: impl FnMut(u64, std::ops::Range<usize>)) {
     let mut sentence_start = 0;
     for (i, &c) in chars.iter().enumerate() {
         if c == '\n' {
             sentence_start = i + 1;
-        } else if c == '。' || (c == '.' && halfwidth && is_full_stop(chars, i)) {
+        } else if c == '。' || (c == '.' && stops.at(chars, i)) {
             let start = sentence_start.max(i.saturating_sub(len));
             if start < i {
                 f(hash::hash64(&chars[start..i]), sentence_start..i + 1);
             }
             sentence_start = i + 1;
         }
-    }
-}
-
-/// True when `chars[i]` is a full stop: "。", or a '.' (half-width, or full-width "．" normalized)
-/// right after a CJK ideograph, as text typed with half-width punctuation ends its sentences.
-/// After a digit or a Latin letter a '.' is a decimal point, an abbreviation or a domain name.
-/// The extractor counts the same '.' as sentence punctuation.
-#[inline]
-pub fn is_full_stop(chars: &[char], i: usize) -> bool {
-    match chars.get(i) {
-        Some('。') => true,
-        Some('.') => i > 0 && crate::normalize::dot_ends_sentence_after(chars[i - 1]),
-        _ => false,
     }
 }
 
@@ -114,14 +138,13 @@ pub fn is_sentence_break(c: char) -> bool {
     matches!(c, '。' | '!' | '?' | ';' | ',' | ':' | '、' | '\n' | '…' | '｡' | '；' | '，')
 }
 
-/// Sentence ranges: runs between punctuation ([`is_sentence_break`], and with `halfwidth`
-/// ([`Params::halfwidth_stops`]) every [`is_full_stop`]), surrounding spaces trimmed, empty runs
-/// left out.
-pub fn sentences(chars: &[char], halfwidth: bool) -> Vec<std::ops::Range<usize>> {
+/// Sentence ranges: runs between punctuation ([`is_sentence_break`], and every '.' that
+/// `stops` makes a full stop), surrounding spaces trimmed, empty runs left out.
+pub fn sentences(chars: &[char], stops: Stops) -> Vec<std::ops::Range<usize>> {
     let mut out = Vec::with_capacity(chars.len() / 12);
     let mut start = 0;
     for i in 0..=chars.len() {
-        if i == chars.len() || is_sentence_break(chars[i]) || (halfwidth && chars[i] == '.' && is_full_stop(chars, i)) {
+        if i == chars.len() || is_sentence_break(chars[i]) || (chars[i] == '.' && stops.at(chars, i)) {
             let (mut lo, mut hi) = (start, i);
             while lo < hi && chars[lo] == ' ' {
                 lo += 1;
@@ -310,7 +333,7 @@ mod tests {
     #[test]
     fn period_feature_is_ten_chars_or_the_sentence() {
         let t = chars("短句。这是一个比较长的句子用来测试十个字符。。\n段落开头。");
-        let (keys, n) = period_features(&t, 10, true);
+        let (keys, n) = period_features(&t, 10, ALL);
         assert_eq!(n, 3, "the empty feature of 。。 is skipped");
         let expect =
             [hash::hash64(&chars("短句")), hash::hash64(&chars("来测试十个字符")), hash::hash64(&chars("段落开头"))];
@@ -323,12 +346,56 @@ mod tests {
         assert_eq!(keys.len(), 3);
     }
 
+    const ALL: Stops = Stops { halfwidth: true, latin: true };
+    const HALFWIDTH: Stops = Stops { halfwidth: true, latin: false };
+    const NONE: Stops = Stops { halfwidth: false, latin: false };
+
+    fn stops_in(text: &str, stops: Stops) -> Vec<usize> {
+        let t = chars(text);
+        (0..t.len()).filter(|&i| stops.at(&t, i)).collect()
+    }
+
     #[test]
     fn a_dot_after_a_chinese_character_is_a_full_stop() {
-        let t = chars("他来了.3.5公里.www.example.cn.“好”.");
-        let stops: Vec<usize> = (0..t.len()).filter(|&i| is_full_stop(&t, i)).collect();
-        assert_eq!(stops, vec![3, 9], "after 了 and 里; not in 3.5, the domain, after a quote");
-        assert!(!is_full_stop(&chars(".开头"), 0) && is_full_stop(&chars("。"), 0));
+        let text = "他来了.3.5公里.www.example.cn.“好”.";
+        assert_eq!(stops_in(text, HALFWIDTH), vec![3, 9], "after 了 and 里; not in 3.5, the domain, after a quote");
+        assert_eq!(stops_in(text, ALL), vec![3, 9, 24], "and the domain's last dot, before a quote");
+        assert_eq!(stops_in(text, NONE), Vec::<usize>::new());
+        assert!(!ALL.at(&chars(".开头"), 0) && NONE.at(&chars("。"), 0));
+    }
+
+    #[test]
+    fn a_dot_that_ends_a_latin_sentence_is_a_full_stop() {
+        let text = "the plan passed. officials paid 3.5 dollars at example.com on may 2. mr. li left...\nend.";
+        let at: Vec<usize> = stops_in(text, Stops { halfwidth: false, latin: true });
+        let want: Vec<usize> =
+            ["passed.", "2.", "mr.", "end."].iter().map(|w| text.find(w).map(|i| i + w.len() - 1)).flatten().collect();
+        assert_eq!(at, want, "not in 3.5, example.com or the ellipsis");
+        assert_eq!(stops_in("Ltd.公司", ALL), vec![3], "before a Chinese character (a space dropped)");
+        assert_eq!(stops_in("passed. The", HALFWIDTH), Vec::<usize>::new(), "an index built before the rule");
+    }
+
+    #[test]
+    fn an_english_page_gets_period_features_and_fingerprints() {
+        let sentences = [
+            "The city council voted on Tuesday to approve a new budget for next year",
+            "It expands public transport and adds money for schools and libraries",
+            "Parking fees downtown will rise by a tenth from the first of March",
+            "Officials said the plan would take effect after a final review",
+            "Residents who spoke at the meeting were divided on the parking fees",
+            "A group of shop owners asked the council to delay the increase",
+            "The mayor said the money was needed to keep buses running at night",
+            "Two members voted against the plan and one did not attend the meeting",
+        ];
+        let text: String = sentences.iter().map(|s| format!("{s}. ")).collect::<Vec<_>>().join("");
+        let text = crate::normalize::normalize(&format!("{}\n{}", text, text.replace("council", "board")));
+        let f = Features::compute(&text.chars, &Params::default());
+        assert_eq!(f.period_count, 16);
+        assert!(!f.fingerprint_fallback, "18 distinct sentences fill some groups of four");
+        // Before the rule: two "sentences" (the paragraphs), no period feature.
+        let old = Features::compute(&text.chars, &Params { latin_stops: false, ..Params::default() });
+        assert_eq!(old.period_count, 0, "an index built before the rule keeps its keys");
+        assert!(old.fingerprint_fallback);
     }
 
     #[test]
@@ -353,8 +420,8 @@ mod tests {
         }
         // A decimal point is no full stop: "3.5" adds no feature and cuts no sentence.
         let decimal = "今年的游客人数增长了3.5成，创下历史新高。";
-        assert_eq!(period_features(&chars(decimal), 10, true).1, 1);
-        assert_eq!(sentences(&chars(decimal), true).len(), 2);
+        assert_eq!(period_features(&chars(decimal), 10, ALL).1, 1);
+        assert_eq!(sentences(&chars(decimal), ALL).len(), 2);
     }
 
     #[test]
@@ -421,7 +488,7 @@ mod tests {
                 })
                 .collect();
             let text = chars(&pieces.join(if case % 2 == 0 { "。" } else { "，" }));
-            let sentences = sentences(&text, true);
+            let sentences = sentences(&text, ALL);
             let p = Params {
                 fp_groups: 1 + next(12) as usize,
                 fp_sentences: next(7) as usize,

@@ -23,13 +23,15 @@ pub const PACKED_KEYS_VERSION: u32 = 3;
 /// The oldest segment format version this code reads.
 pub const SEGMENT_VERSION_OLDEST: u32 = 1;
 
-/// The manifest's format version. Version 3 parameters may hold `halfwidth_stops`, which changes
-/// how keys are made: a reader that ignored it would query with other keys than those stored, so
-/// older code must refuse the file. Versions 1 and 2 never hold it and read it as false. Version 2
+/// The manifest's format version. Version 4 parameters may hold `latin_stops`, and version 3
+/// `halfwidth_stops`: both change how keys are made, and a reader that ignored them would query
+/// with other keys than those stored, so older code must refuse the file; older versions never
+/// hold them and read them as false. From version 4 on a reader refuses parameters it does not
+/// know, so that a later rule needs no new version. Version 2
 /// names the oldest live WAL, and every consecutive later WAL generation that exists is live too
 /// (a flush in the background); version 1 named the one WAL, and reads the same way (no later
 /// generation of a v1 index holds pages).
-pub const MANIFEST_VERSION: u32 = 3;
+pub const MANIFEST_VERSION: u32 = 4;
 
 /// Magic at the start of a segment file.
 pub const SEGMENT_MAGIC: [u8; 8] = *b"DDSEGMT\0";

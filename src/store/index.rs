@@ -942,7 +942,7 @@ impl Index {
                             crate::features::each_period_feature(
                                 chars,
                                 params.period_len,
-                                params.halfwidth_stops,
+                                crate::features::Stops::of(params),
                                 |key, sentence| {
                                     if boilerplate_keys.contains(&key) {
                                         ranges.push(sentence);

@@ -13,6 +13,17 @@ use crate::params::Params;
 /// File name of the manifest in the index directory.
 pub const MANIFEST_FILE: &str = "MANIFEST";
 
+/// From this manifest version on, a parameter this code does not know is refused (it may be a
+/// rule of how keys are made); older versions ignore it.
+const UNKNOWN_PARAMS_REFUSED: u32 = 4;
+
+/// The first parameter of the JSON object `json` that [`Params`] does not have.
+fn unknown_parameter(json: &[u8]) -> Option<String> {
+    let known = serde_json::to_value(Params::default()).ok()?;
+    let given: serde_json::Map<String, serde_json::Value> = serde_json::from_slice(json).ok()?;
+    given.keys().find(|k| known.get(k.as_str()).is_none()).cloned()
+}
+
 /// A live segment as the manifest lists it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SegmentRef {
@@ -117,8 +128,13 @@ impl Manifest {
         if need != Some(body.len()) {
             return Err(bad(56, "manifest lengths do not add up"));
         }
-        let params: Params =
-            serde_json::from_slice(&buf[64..64 + params_len]).map_err(|e| bad(64, &format!("parameters: {e}")))?;
+        let json = &buf[64..64 + params_len];
+        let params: Params = serde_json::from_slice(json).map_err(|e| bad(64, &format!("parameters: {e}")))?;
+        if version >= UNKNOWN_PARAMS_REFUSED {
+            if let Some(name) = unknown_parameter(json) {
+                return Err(bad(64, &format!("parameter \"{name}\" is unknown to this version of dedupdb (a newer one wrote the index; its keys may follow rules this one does not)")));
+            }
+        }
         let mut segments = Vec::with_capacity(nseg);
         for i in 0..nseg {
             let o = 64 + params_len + 24 * i;
@@ -181,6 +197,34 @@ mod tests {
         let crc = crc32fast::hash(&b[..n]);
         b[n..].copy_from_slice(&crc.to_le_bytes());
         b
+    }
+
+    /// `b` with its parameters replaced by `json` and its CRC made good again.
+    fn with_params(b: &[u8], json: &str) -> Vec<u8> {
+        let p = u32::from_le_bytes([b[56], b[57], b[58], b[59]]) as usize;
+        let mut out = b[..64].to_vec();
+        out[56..60].copy_from_slice(&(json.len() as u32).to_le_bytes());
+        out.extend_from_slice(json.as_bytes());
+        out.extend_from_slice(&b[64 + p..b.len() - 4]);
+        let crc = crc32fast::hash(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
+        out
+    }
+
+    #[test]
+    fn an_unknown_parameter_is_refused_from_version_4() {
+        let m = Manifest::new(Params::default());
+        let b = m.encode().expect("encode");
+        let p = Path::new("MANIFEST");
+        let json = serde_json::to_string(&Params::default()).expect("json");
+        let extra = format!("{{\"cut_at_semicolons\": true, {}", &json[1..]);
+        assert_eq!(Manifest::decode(&with_params(&b, &json), p).expect("known parameters"), m);
+        match Manifest::decode(&with_params(&b, &extra), p) {
+            Err(e) => assert!(e.to_string().contains("\"cut_at_semicolons\" is unknown"), "{e}"),
+            Ok(_) => panic!("an unknown parameter was ignored"),
+        }
+        // A version 3 manifest's unknown parameter (none was ever written) is ignored as it was.
+        assert_eq!(Manifest::decode(&with_version(&with_params(&b, &extra), 3), p).expect("v3"), m);
     }
 
     #[test]
