@@ -7,7 +7,9 @@
 //!
 //! One correction to the order: a declared charset (header or meta) that yields malformed
 //! sequences on bytes that are valid UTF-8 is a mislabelled UTF-8 page (common on Chinese sites that
-//! moved to UTF-8 and kept an old template), so UTF-8 is used instead.
+//! moved to UTF-8 and kept an old template), so UTF-8 is used instead. And the reverse: a
+//! declared UTF-8 that reads the bytes as a run of malformed sequences gives way to the page's
+//! `<meta>` or the detector (GBK pages behind a server whose default header says UTF-8).
 
 use encoding_rs::{Encoding, GB18030, UTF_8};
 use serde::Serialize;
@@ -94,7 +96,36 @@ pub fn decode(bytes: &[u8], http_charset: Option<&str>) -> Decoded {
         }
     }
     let (text, had_errors) = encoding.decode_without_bom_handling(body);
+    if had_errors && encoding == UTF_8 && matches!(source, CharsetSource::Header | CharsetSource::Meta) {
+        if let Some(other) = not_utf8(&text, body, source) {
+            return other;
+        }
+    }
     Decoded { text: text.into_owned(), encoding, source, had_errors }
+}
+
+/// Malformed sequences from which a declared UTF-8 is taken for a mislabel; a page that is UTF-8
+/// with a stray or truncated byte has one or two.
+const NOT_UTF8_MIN_ERRORS: usize = 8;
+
+/// The opposite mislabel: UTF-8 declared (a server's default header, a template's `<meta>`) on
+/// bytes of another charset, as GBK pages behind a server set up for UTF-8 are. When the UTF-8
+/// reading is full of malformed sequences, the page's own `<meta>` (if the header was what said
+/// UTF-8), or else the detector, is used, provided it reads the bytes without error.
+fn not_utf8(as_utf8: &str, body: &[u8], source: CharsetSource) -> Option<Decoded> {
+    if as_utf8.chars().filter(|&c| c == '\u{FFFD}').take(NOT_UTF8_MIN_ERRORS).count() < NOT_UTF8_MIN_ERRORS {
+        return None;
+    }
+    let meta = if source == CharsetSource::Header { meta_charset(body).filter(|&e| e != UTF_8) } else { None };
+    let (encoding, source) = match meta {
+        Some(e) => (e, CharsetSource::Meta),
+        None => (detect(body), CharsetSource::Detector),
+    };
+    if encoding == UTF_8 {
+        return None;
+    }
+    let (text, bad) = encoding.decode_without_bom_handling(body);
+    (!bad).then(|| Decoded { text: text.into_owned(), encoding, source, had_errors: false })
 }
 
 /// Runs the detector on bytes that are not valid UTF-8.
@@ -238,6 +269,30 @@ mod tests {
         let d = decode(page.as_bytes(), None);
         assert_eq!(d.source, CharsetSource::Utf8Override);
         assert_eq!(d.text, page);
+    }
+
+    #[test]
+    fn declared_utf8_on_gbk_bytes_is_overruled() {
+        let text = "入冬以后，不少车主发现续航明显缩水。专家建议把车停在室内，出发前先预热电池。";
+        let (gbk, _, _) = GB18030.encode(text);
+        // A server's default header says UTF-8; the page's own meta says GBK.
+        let mut page =
+            b"<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=gbk\"></head><p>".to_vec();
+        page.extend_from_slice(&gbk);
+        let d = decode(&page, Some("utf-8"));
+        assert_eq!((d.encoding, d.source, d.had_errors), (GB18030, CharsetSource::Meta, false));
+        assert!(d.text.contains(text));
+        // A template's meta says UTF-8 and nothing else is declared: the detector reads it.
+        let mut page = b"<html><head><meta charset=\"utf-8\"></head><p>".to_vec();
+        page.extend_from_slice(&gbk);
+        let d = decode(&page, None);
+        assert_eq!((d.encoding, d.source), (GB18030, CharsetSource::Detector));
+        assert!(d.text.contains(text));
+        // UTF-8 with one stray byte stays UTF-8.
+        let mut page = format!("<meta charset=\"utf-8\"><p>{text}").into_bytes();
+        page.insert(30, 0xff);
+        let d = decode(&page, None);
+        assert_eq!((d.encoding, d.source, d.had_errors), (UTF_8, CharsetSource::Meta, true));
     }
 
     #[test]

@@ -128,6 +128,31 @@ fn near_miss_bulletins_with_different_numbers_are_different() {
     assert_eq!(c.relation, Relation::Duplicate, "one updated figure is an edit: {c:?}");
 }
 
+const TIPS: [&str; 8] = [
+    "出门前先看一眼天气预报，雨天记得把折叠伞放进包里，免得临时找不到地方避雨。",
+    "长途驾驶每隔两个小时就要停车休息一次，下车走动走动，喝点水再继续赶路。",
+    "家里的常用药品要定期清点，过期的及时处理，不要和孩子的零食放在同一个抽屉里。",
+    "阳台上的花盆要摆放稳当，刮大风之前最好搬进屋内，防止坠落伤人或者砸坏车辆。",
+    "使用燃气热水器时一定要保持通风，洗澡时间不宜过长，发现头晕要立即关掉热水器。",
+    "老人独自在家时，可以在床头和卫生间装一个紧急呼叫按钮，方便出现意外时求助。",
+    "网购收到包裹后，快递单上的姓名、电话和住址要先涂掉或者撕碎，再扔进垃圾桶。",
+    "接到自称客服要求转账的电话，先挂断再拨打官方号码核实，千万不要透露验证码。",
+];
+
+#[test]
+fn list_numbers_a_copy_added_are_not_numeric_conflicts() {
+    // A repost that numbers the items of a list ("1." ... "8.") is the same list.
+    let plain = TIPS.join("\n");
+    let numbered: Vec<String> = TIPS.iter().enumerate().map(|(i, t)| format!("{}.{t}", i + 1)).collect();
+    let c = cmp(&numbered.join("\n"), &plain);
+    assert_eq!(c.numeric_conflicts, 0, "{c:?}");
+    assert_eq!(c.relation, Relation::Duplicate, "{c:?}");
+    // A number that lost or gained digits on one side still disagrees ("15" against "5").
+    let c = cmp(&sparse_bulletin([15, 3, 500, 20, 60, 8]), &sparse_bulletin([5, 3, 50, 2, 6, 8]));
+    assert!(c.near_miss && c.numeric_conflicts >= 4, "{c:?}");
+    assert_eq!(c.relation, Relation::Different);
+}
+
 #[test]
 fn short_texts_need_a_minimum_of_shared_text() {
     let c = cmp("今天天气很好。", "今天天气很好。");

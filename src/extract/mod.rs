@@ -269,7 +269,10 @@ struct Builder {
     /// `last` is a '.' after a Latin letter: a full stop if a space or the block's end follows
     /// ("passed. The"), not in "example.com" or "3.5".
     latin_dot: bool,
-    link_depth: u32,
+    /// The open link, as the element-stack depth it was opened at: the link ends with `</a>`, the
+    /// next `<a>` (links do not nest) or the end of the element holding it, so one never closed
+    /// does not make the rest of the page link text.
+    link: Option<usize>,
     pending_space: bool,
     skip_depth: u32,
     skip_stack_len: usize,
@@ -288,7 +291,7 @@ impl Builder {
             punct: 0,
             last: ' ',
             latin_dot: false,
-            link_depth: 0,
+            link: None,
             pending_space: false,
             skip_depth: 0,
             skip_stack_len: 0,
@@ -351,9 +354,9 @@ impl Builder {
             }
             TagKind::Break => self.flush(),
             TagKind::Link => {
-                if !self_closing {
-                    self.link_depth += 1;
-                }
+                // Only `<a href>` is a link; `<a name=top>`, often left open by old templates, is
+                // a mere anchor.
+                self.link = (!self_closing && html::attr(attrs, "href").is_some()).then_some(self.stack.len());
             }
             TagKind::Inline | TagKind::Void => {}
         }
@@ -390,13 +393,16 @@ impl Builder {
                 }
             }
             TagKind::Break => self.flush(),
-            TagKind::Link => self.link_depth = self.link_depth.saturating_sub(1),
+            TagKind::Link => self.link = None,
             _ => {}
         }
     }
 
     /// Closes the elements at stack index `at` and above.
     fn pop_to(&mut self, at: usize) {
+        if self.link.is_some_and(|l| l > at) {
+            self.link = None;
+        }
         let end = self.out.blocks.len() as u32;
         for (idx, _) in self.stack.drain(at..) {
             self.out.elems[idx as usize].end_block = end;
@@ -414,7 +420,7 @@ impl Builder {
         }
         let decoded = entities::decode(raw);
         let t: &str = &decoded;
-        let in_link = self.link_depth > 0;
+        let in_link = self.link.is_some();
         let text = &mut self.out.text;
         // Copy runs of non-space characters whole; spaces collapse to one.
         let mut run: Option<usize> = None;
@@ -802,6 +808,19 @@ mod tests {
     fn unclosed_skip_element_does_not_swallow_page() {
         let e = extract_html("<div><select><option>甲</div><div><p>后面的正文仍然需要保留下来，这很重要。</p></div>");
         assert!(e.main_text().contains("后面的正文"));
+    }
+
+    #[test]
+    fn a_link_left_open_ends_with_its_element_and_an_anchor_is_no_link() {
+        let body = "<p>山脚下的小站每天只停两趟慢车，站长老周在这里守了十九年，站台上的每一块砖他都认得。</p>\
+                    <p>春运那几天，回乡的人挤满了候车室，老周就搬出家里的暖水瓶，给排队的旅客倒热水。</p>";
+        // An anchor that old templates open at the top and never close.
+        let e = extract_html(&format!("<body><a name=\"top\"><div class=\"content\">{body}</div></body>"));
+        assert!(e.main_text().contains("站长老周") && e.main_text().contains("暖水瓶"), "{:?}", e.main_text());
+        // A link never closed ends with the element that holds it.
+        let e = extract_html(&format!("<body><div class=\"nav\"><a href=\"/\">首页</div><div>{body}</div></body>"));
+        assert!(e.main_text().contains("站长老周") && e.main_text().contains("暖水瓶"), "{:?}", e.main_text());
+        assert_eq!(e.blocks[0].dropped, Some(DropReason::Links));
     }
 
     /// Paragraphs of an article longer than any list item (over 600 characters).

@@ -651,7 +651,16 @@ fn numeric_conflicts(x: &[char], y: &[char], runs: &[Run]) -> usize {
             continue;
         }
         let (gx, gy) = (&x[xa..xb], &y[ya..yb]);
-        let ascii = gx.iter().any(is_ascii_digit) || gy.iter().any(is_ascii_digit);
+        let ascii = if gx.is_empty() || gy.is_empty() {
+            // Digits on one side only disagree on a number when they touch one ("30" against
+            // "3"); standing alone they are a list item's "1." or a note's "[2]" that a copy
+            // added or dropped, not a different fact.
+            let touches = |i: usize| x.get(i).is_some_and(char::is_ascii_digit);
+            (gx.iter().any(is_ascii_digit) || gy.iter().any(is_ascii_digit))
+                && ((xa > 0 && touches(xa - 1)) || touches(xb))
+        } else {
+            gx.iter().any(is_ascii_digit) || gy.iter().any(is_ascii_digit)
+        };
         let cjk = !gx.is_empty() && !gy.is_empty() && gx.iter().any(is_cjk_numeral) && gy.iter().any(is_cjk_numeral);
         if ascii || cjk {
             n += 1;
