@@ -46,6 +46,15 @@ pub enum StoreError {
         /// Newest version this build reads (and writes).
         supported: u32,
     },
+    /// The manifest holds a parameter this build does not know: a newer build created the index,
+    /// and its keys may follow a rule this one would not apply.
+    #[error("{}: parameter \"{name}\" is unknown to this build of dedupdb (a newer build created the index, and its keys may follow rules this one does not); use that build", path.display())]
+    UnknownParameter {
+        /// The manifest.
+        path: PathBuf,
+        /// The parameter's name.
+        name: String,
+    },
     /// Another process holds the index's writer lock.
     #[error("{}: index is locked by another process (another ingest is running); queries and `ddtool verify` still work", path.display())]
     Locked {

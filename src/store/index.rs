@@ -1492,7 +1492,7 @@ pub fn verify(dir: &Path) -> Result<VerifyReport> {
     let mut report = VerifyReport::default();
     let index = match Index::open_reader(dir) {
         Ok(i) => i,
-        Err(e @ (StoreError::Corrupt(_) | StoreError::Version { .. })) => {
+        Err(e @ (StoreError::Corrupt(_) | StoreError::Version { .. } | StoreError::UnknownParameter { .. })) => {
             report.problems.push(e.to_string());
             // Open failed on the first bad file; still check every segment file on its own.
             if let Ok(m) = Manifest::load(dir) {

@@ -132,7 +132,7 @@ impl Manifest {
         let params: Params = serde_json::from_slice(json).map_err(|e| bad(64, &format!("parameters: {e}")))?;
         if version >= UNKNOWN_PARAMS_REFUSED {
             if let Some(name) = unknown_parameter(json) {
-                return Err(bad(64, &format!("parameter \"{name}\" is unknown to this version of dedupdb (a newer one wrote the index; its keys may follow rules this one does not)")));
+                return Err(StoreError::UnknownParameter { path: path.into(), name });
             }
         }
         let mut segments = Vec::with_capacity(nseg);
@@ -220,7 +220,10 @@ mod tests {
         let extra = format!("{{\"cut_at_semicolons\": true, {}", &json[1..]);
         assert_eq!(Manifest::decode(&with_params(&b, &json), p).expect("known parameters"), m);
         match Manifest::decode(&with_params(&b, &extra), p) {
-            Err(e) => assert!(e.to_string().contains("\"cut_at_semicolons\" is unknown"), "{e}"),
+            Err(e) => {
+                assert!(matches!(&e, StoreError::UnknownParameter { name, .. } if name == "cut_at_semicolons"), "{e}");
+                assert!(e.to_string().contains("\"cut_at_semicolons\" is unknown"), "{e}");
+            }
             Ok(_) => panic!("an unknown parameter was ignored"),
         }
         // A version 3 manifest's unknown parameter (none was ever written) is ignored as it was.
