@@ -233,3 +233,36 @@ fn boilerplate_counts_neither_for_nor_against_a_match() {
     let c = cmp_with_boilerplate(&format!("短讯。\n{notice}"), notice, &article);
     assert_eq!(c.relation, Relation::Contained);
 }
+
+/// An English news item of six paragraphs with two figures in it, written for this test.
+fn english_item(months: u32, cost: u32) -> String {
+    format!(
+        "The river authority opened two new flood gates on Monday, three weeks ahead of the rainy season. \
+         Engineers said the gates can move twice as much water as the old ones. The work took {months} months.\n\
+         Farmers along the lower river had asked for the gates for years. In the summer of last year, water \
+         covered more than two thousand hectares of rice fields. Many families lost a whole harvest.\n\
+         The new gates are controlled from a station in the city. Sensors upstream report the water level \
+         every ten minutes, and the gates open on their own when it rises too fast. Staff can also open them.\n\
+         Not everyone is pleased. Fishermen say the faster current has already moved the fish away from their \
+         usual places. The authority has promised to study the problem and report before the end of the year.\n\
+         The project cost about {cost} million yuan. Most of the money came from the provincial budget, and \
+         the rest from a national fund for water safety. A third gate is planned further upstream.\n\
+         Visitors can see the gates from a new path on the east bank. The path is open every day from eight \
+         in the morning, and guides explain how the system works on weekends."
+    )
+}
+
+#[test]
+fn two_corrected_figures_in_a_long_english_article_are_no_near_miss() {
+    // Seventeen sentences ended by '.': two conflicts are well under a quarter of them. Counting
+    // only "。!?", the article was one sentence, and the corrected copy a near miss.
+    let c = cmp(&english_item(14, 400), &english_item(15, 450));
+    assert_eq!(c.numeric_conflicts, 2, "{c:?}");
+    assert!(!c.near_miss, "{c:?}");
+    assert_eq!(c.relation, Relation::Duplicate);
+    // An index built before the Latin rule reads it as it always did.
+    let old = Params { latin_stops: false, ..Params::default() };
+    let (na, nb) = (normalize(&english_item(14, 400)), normalize(&english_item(15, 450)));
+    let (fa, fb) = (Features::compute(&na.chars, &old), Features::compute(&nb.chars, &old));
+    assert!(Verifier::default().compare(&na.chars, &fa, &nb.chars, &fb, &old).near_miss);
+}

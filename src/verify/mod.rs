@@ -352,9 +352,16 @@ impl Verifier {
 
         let tlcs: usize = rounds.iter().map(|r| r.span.matched).sum();
         let conflicts: usize = rounds.iter().map(|r| numeric_conflicts(x, y, &r.runs)).sum();
+        // Sentence ends as the index's rules read them: an English text's '.' counts (without
+        // it, two corrected figures in a long English article were a near miss of one sentence).
+        let stops = crate::features::Stops::of(p);
         let sentences: usize = rounds
             .iter()
-            .map(|r| x[r.span.a_start..r.span.a_end].iter().filter(|c| matches!(c, '。' | '!' | '?')).count())
+            .map(|r| {
+                (r.span.a_start..r.span.a_end)
+                    .filter(|&i| matches!(x[i], '。' | '!' | '?') || (x[i] == '.' && stops.at(x, i)))
+                    .count()
+            })
             .sum();
         let (lx, ly) = (x.len(), y.len());
         // Overlap evidence: a passage that is not aligned at the same edge of both texts. A shared
