@@ -89,6 +89,9 @@ pub struct Extracted {
     /// All blocks in document order, main text or not.
     pub blocks: Vec<Block>,
     pub(crate) elems: Vec<Elem>,
+    /// Block end tags that closed nothing: the page closes more elements than it opens, so some
+    /// earlier end tag was stray and closed an element too soon.
+    pub(crate) unmatched_ends: u32,
 }
 
 impl Extracted {
@@ -388,8 +391,9 @@ impl Builder {
                 let tn = TagName::new(name);
                 let len = self.stack.len();
                 let found = self.stack.iter().rev().take(MAX_POP_SEARCH).position(|e| e.1 == tn);
-                if let Some(p) = found {
-                    self.pop_to(len - 1 - p);
+                match found {
+                    Some(p) => self.pop_to(len - 1 - p),
+                    None => self.out.unmatched_ends += 1,
                 }
             }
             TagKind::Break => self.flush(),
@@ -821,6 +825,34 @@ mod tests {
         let e = extract_html(&format!("<body><div class=\"nav\"><a href=\"/\">首页</div><div>{body}</div></body>"));
         assert!(e.main_text().contains("站长老周") && e.main_text().contains("暖水瓶"), "{:?}", e.main_text());
         assert_eq!(e.blocks[0].dropped, Some(DropReason::Links));
+    }
+
+    /// A CMS left `</div></div>` in the middle of an article: as in browsers, they close the
+    /// container and its parent, and the second half sits directly in the page wrapper. The
+    /// headline boost covers only the first half, which then wins alone; the end tags the
+    /// template still has at the end close nothing, and mark the page as broken.
+    #[test]
+    fn paragraphs_cut_off_by_stray_end_tags_continue_the_article() {
+        let [a, b, c, d, f, ..] = LONG_ARTICLE;
+        let side = "<div class='hot'><h3>热门排行</h3><ul><li><a href='/1'>全市新增三条公交线路</a></li>\
+                    <li><a href='/2'>老旧小区加装电梯进展</a></li></ul></div>";
+        let comments = "<div class='remark'><p>网友：这篇文章写得很真实，让人感动，希望图书室越办越好。</p></div>";
+        let page = |stray: &str, after: &str| {
+            format!(
+                "<html><head><title>工地旁的图书室_晨读</title></head><body><div class='wrap'><div class='main'>\
+                 <h1>工地旁的图书室</h1><div class='info'>2024-12-05 09:30</div><div class='article-content'>\
+                 <p>{a}</p><p>{b}</p>{stray}<p>{c}</p><p>{d}</p></div></div>{after}{comments}</div>{side}\
+                 <div class='foot'><p>Copyright © 2003-2024 示例网</p></div></body></html>"
+            )
+        };
+        let e = extract_html(&page("</div></div>", ""));
+        assert_eq!(kept(&e), vec![a, b, c, d]);
+        // Well-formed, the article is what it was; a bare note after it stays out.
+        let e = extract_html(&page("", &format!("<p>{f}</p>")));
+        assert_eq!(kept(&e), vec![a, b, c, d]);
+        // Broken, the run of bare paragraphs after the container ends at the comment section.
+        let e = extract_html(&page("</div></div>", &format!("<p>{f}</p>")));
+        assert_eq!(kept(&e), vec![a, b, c, d, f]);
     }
 
     /// Paragraphs of an article longer than any list item (over 600 characters).

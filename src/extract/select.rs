@@ -19,7 +19,9 @@
 //!    element is the article container; when one child holds nearly all of its score, the child is.
 //! 3. Blocks inside the container are kept unless they are link lists or short and without
 //!    sentence punctuation; siblings of the container with its signature or an article-like hint
-//!    join it (articles split over several containers).
+//!    join it (articles split over several containers). On a page that closes more elements than
+//!    it opens, the bare paragraphs right after the container in one of its ancestors continue
+//!    it (see [`orphaned_run`]).
 
 use std::collections::HashMap;
 
@@ -76,6 +78,9 @@ const HEADLINE_WEIGHT: f64 = 3.0;
 const HEADLINE_MIN_CHARS: usize = 4;
 /// ... and at most this many.
 const HEADLINE_MAX_CHARS: u32 = 80;
+/// Paragraphs orphaned by stray end tags sit directly in one of the container's nearest this many
+/// ancestors (a stray `</div></div>` closes the container and its parent).
+const ORPHAN_LEVELS: usize = 3;
 
 /// Prefix sums over the blocks: `chars[i]` and `links[i]` count the characters and link
 /// characters of blocks `..i`, so any element's totals are two subtractions.
@@ -571,8 +576,49 @@ fn container_ranges(e: &Extracted, excluded: &[bool], footer: &[bool], sums: &Bl
                 ranges.push((el.first_block, el.end_block));
             }
         }
+        if e.unmatched_ends > 0 {
+            let run = orphaned_run(e, best, excluded, footer);
+            if !run.is_empty() {
+                ranges.push((run.start as u32, run.end as u32));
+            }
+        }
     }
     ranges
+}
+
+/// The blocks right after the container `best` that stray end tags cut off from it. A CMS that
+/// leaves `</div></div>` in an article closes the container and its parent there (browsers do
+/// the same): the rest of the article then lies directly in an ancestor, beside the sidebars,
+/// and, when the headline boost covered only the first part, is left out. Called only when the
+/// page has end tags that closed nothing, the trace such strays leave; a well-formed page's
+/// notes after its article (a disclaimer in a bare `<p>`) stay out.
+///
+/// The run takes the blocks after the container whose element is one of its nearest
+/// [`ORPHAN_LEVELS`] ancestors or a child of one without a furniture hint (a bare `<p>`), and
+/// ends at the first other block: one in a wrapper of its own (a sidebar, comments, related
+/// reading), link text, a list item or the footer.
+fn orphaned_run(e: &Extracted, best: usize, excluded: &[bool], footer: &[bool]) -> std::ops::Range<usize> {
+    let mut ancestors = [usize::MAX; ORPHAN_LEVELS];
+    let mut at = best;
+    for slot in &mut ancestors {
+        if at == 0 {
+            break;
+        }
+        at = e.elems[at].parent as usize;
+        *slot = at;
+    }
+    let start = e.elems[best].end_block as usize;
+    let mut end = start;
+    for (i, b) in e.blocks.iter().enumerate().skip(start) {
+        let el = b.elem as usize;
+        let bare =
+            ancestors.contains(&el) || (e.elems[el].hint >= 0 && ancestors.contains(&(e.elems[el].parent as usize)));
+        if !bare || excluded[i] || footer[i] || b.link_density() > MAX_LINK_DENSITY {
+            break;
+        }
+        end = i + 1;
+    }
+    start..end
 }
 
 #[cfg(test)]
