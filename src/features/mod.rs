@@ -77,10 +77,11 @@ impl Stops {
 
     /// True when `chars[i]` is a full stop: "。"; with `halfwidth`, a '.' (half-width, or "．"
     /// normalized) right after a CJK ideograph, as text typed with half-width punctuation ends
-    /// its sentences; with `latin`, a '.' after another letter or a digit and before a space, a paragraph
-    /// break, the end of the text or a non-ASCII character ("passed. The", "Ltd.公司"). Not in
-    /// "3.5", "example.cn" or "..." (no letter before the last dot). An abbreviation ("Mr. Li")
-    /// is cut like a sentence: harmless, as a copy is cut the same way.
+    /// its sentences; with `latin`, a '.' after another letter or a digit and before a space, a
+    /// paragraph break, the end of the text or a non-ASCII character ("passed. The",
+    /// "Ltd.公司"). Not in "3.5" or "example.cn" (an ASCII character follows), nor in "..." (no
+    /// letter before its last dot). An abbreviation ("Mr. Li") is cut like a sentence end:
+    /// harmless, as a copy is cut the same way.
     #[inline]
     pub fn at(self, chars: &[char], i: usize) -> bool {
         match chars.get(i) {
