@@ -32,6 +32,18 @@ pub use params::Params;
 pub use page::{Page, PageInput};
 pub use verify::{compare, Comparison, Relation};
 
+/// Lets a closed pipe end the process quietly, as it ends other Unix tools (`dedupdb clusters |
+/// head`): Rust ignores SIGPIPE, so a write to a closed pipe fails and `println!` panics with exit
+/// code 101. Call first thing in `main`.
+pub fn die_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: restores the default disposition of one signal before any thread starts; no handler
+    // is installed.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 /// Sends `tracing` events to stderr, filtered by `RUST_LOG` (warnings by default): the setup
 /// `dedupdb` and `ddtool` share. Does nothing when a subscriber is already installed.
 pub fn init_logging() {

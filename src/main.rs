@@ -5,5 +5,6 @@ mod cli;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    dedupdb::die_on_closed_pipe();
     cli::run()
 }

@@ -88,3 +88,22 @@ fn help_teaches() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("contains (A contains B)") && text.contains("Examples"), "{text}");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    // `dedupdb compare ... | head -0`: the reader is gone before the first write. Rust ignores
+    // SIGPIPE, so without restoring it the write fails and println! panics (exit code 101).
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_dedupdb"))
+        .args(["compare", &f("article1_site_a.html"), &f("article1_excerpt_site_c.html")])
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("run dedupdb");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.signal(), Some(libc::SIGPIPE), "{:?}: {stderr}", out.status);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

@@ -33,6 +33,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    dedupdb::die_on_closed_pipe();
     let cli = Cli::parse();
     dedupdb::init_logging();
     let result = match cli.command {

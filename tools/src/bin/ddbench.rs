@@ -219,6 +219,7 @@ fn measure(index: &mut Index, vocab: &Vocab, pages: u64, q: u64, params: &Params
 }
 
 fn main() -> Result<()> {
+    dedupdb::die_on_closed_pipe();
     let cli = Cli::parse();
     let vocab = Vocab::new();
     let params = Params::default();
