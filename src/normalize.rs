@@ -11,11 +11,27 @@
 //! * ASCII is lower-cased.
 
 /// True when a '.' right after `prev` ends a sentence: after a CJK ideograph it is a full stop
-/// typed half-width (or "．" normalized); after a digit or a Latin letter it is a decimal point,
-/// an abbreviation or a domain name. Extraction and features both read '.' so.
+/// typed half-width (or "．" normalized). Extraction and features both read '.' so (features
+/// under `Params::halfwidth_stops`).
 #[inline]
 pub fn dot_ends_sentence_after(prev: char) -> bool {
     ('\u{4e00}'..='\u{9fff}').contains(&prev)
+}
+
+/// A '.' ends a sentence of Latin-script (or other alphabetic) text when it comes right after a
+/// letter or digit other than a CJK ideograph (this) and before a space, a paragraph break, the
+/// end of the text or a non-ASCII character ([`latin_dot_before`]): "passed. The", "Ltd.公司";
+/// not "3.5" or "example.cn", nor the last dot of "...". Extraction and features both read '.'
+/// so (features under `Params::latin_stops`).
+#[inline]
+pub fn latin_dot_after(prev: char) -> bool {
+    prev.is_alphanumeric() && !dot_ends_sentence_after(prev)
+}
+
+/// The second half of the rule of [`latin_dot_after`]: what follows the '.' (`None`: the end).
+#[inline]
+pub fn latin_dot_before(next: Option<char>) -> bool {
+    next.is_none_or(|n| n == ' ' || n == '\n' || !n.is_ascii())
 }
 
 /// `chars` as a `String` whose allocation is its exact size (a text collected from characters

@@ -188,8 +188,8 @@ pub(crate) fn is_prose_punct(c: char) -> bool {
 
 /// [`is_prose_punct`], and an ASCII full stop after a Chinese character: forum posts typed with
 /// half-width punctuation ("第三天就坏了.因为出差...") are prose too. After a digit or a Latin
-/// letter it may be a decimal point or a domain name: the HTML reader counts it only when a space
-/// or the block's end follows ("months. The").
+/// letter it may be a decimal point or a domain name: the HTML reader counts it once it sees what
+/// follows ([`crate::normalize::latin_dot_after`]).
 #[inline]
 pub(crate) fn is_prose_punct_after(prev: char, c: char) -> bool {
     if c == '.' {
@@ -269,8 +269,8 @@ struct Builder {
     link_chars: u32,
     punct: u32,
     last: char,
-    /// `last` is a '.' after a Latin letter: a full stop if a space or the block's end follows
-    /// ("passed. The"), not in "example.com" or "3.5".
+    /// `last` is a '.' that ends a Latin sentence if what follows allows it
+    /// ([`crate::normalize::latin_dot_after`]): decided at the next character or the block's end.
     latin_dot: bool,
     /// The open link, as the element-stack depth it was opened at: the link ends with `</a>`, the
     /// next `<a>` (links do not nest) or the end of the element holding it, so one never closed
@@ -447,7 +447,10 @@ impl Builder {
             self.chars += 1;
             self.link_chars += u32::from(in_link);
             self.punct += u32::from(is_prose_punct_after(self.last, c));
-            self.latin_dot = c == '.' && self.last.is_ascii_alphabetic();
+            if std::mem::take(&mut self.latin_dot) {
+                self.punct += u32::from(crate::normalize::latin_dot_before(Some(c)));
+            }
+            self.latin_dot = c == '.' && crate::normalize::latin_dot_after(self.last);
             self.last = c;
         }
         if let Some(s) = run {

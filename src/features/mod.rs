@@ -75,13 +75,10 @@ impl Stops {
         Stops { halfwidth: p.halfwidth_stops, latin: p.latin_stops }
     }
 
-    /// True when `chars[i]` is a full stop: "。"; with `halfwidth`, a '.' (half-width, or "．"
-    /// normalized) right after a CJK ideograph, as text typed with half-width punctuation ends
-    /// its sentences; with `latin`, a '.' after another letter or a digit and before a space, a
-    /// paragraph break, the end of the text or a non-ASCII character ("passed. The",
-    /// "Ltd.公司"). Not in "3.5" or "example.cn" (an ASCII character follows), nor in "..." (no
-    /// letter before its last dot). An abbreviation ("Mr. Li") is cut like a sentence end:
-    /// harmless, as a copy is cut the same way.
+    /// True when `chars[i]` is a full stop: "。"; with `halfwidth`, a '.' right after a CJK
+    /// ideograph ([`crate::normalize::dot_ends_sentence_after`]); with `latin`, a '.' that ends a
+    /// Latin sentence ([`crate::normalize::latin_dot_after`]). An abbreviation ("Mr. Li") is cut
+    /// like a sentence end: harmless, as a copy is cut the same way.
     #[inline]
     pub fn at(self, chars: &[char], i: usize) -> bool {
         match chars.get(i) {
@@ -92,8 +89,8 @@ impl Stops {
                     self.halfwidth
                 } else {
                     self.latin
-                        && prev.is_alphanumeric()
-                        && chars.get(i + 1).is_none_or(|&n| n == ' ' || n == '\n' || !n.is_ascii())
+                        && crate::normalize::latin_dot_after(prev)
+                        && crate::normalize::latin_dot_before(chars.get(i + 1).copied())
                 }
             }
             _ => false,

@@ -10,8 +10,8 @@ use bytemuck::{Pod, Zeroable};
 pub const FORMAT_VERSION: u32 = 1;
 
 /// The segment format version this code writes. Version 4 stores texts in a character code
-/// ranked by the segment's own texts (the CharCode section; see
-/// `store::segment::CharCode`) instead of UTF-8 when the section is not empty. Version 3 packs the key tables (blocks of
+/// ranked by the segment's own texts (the CharCode section; see `store::segment::CharCode`)
+/// instead of UTF-8 when the section is not empty. Version 3 packs the key tables (blocks of
 /// [`KEY_BLOCK_ENTRIES`] entries, each field bit-packed at the width its block needs, found
 /// through a [`KeyBlockHead`] per block) and sizes the Bloom filter exactly. Version 2 freed the
 /// order of texts in the text blocks (a block's documents need not be consecutive in the doc
@@ -27,10 +27,10 @@ pub const SEGMENT_VERSION_OLDEST: u32 = 1;
 /// `halfwidth_stops`: both change how keys are made, and a reader that ignored them would query
 /// with other keys than those stored, so older code must refuse the file; older versions never
 /// hold them and read them as false. From version 4 on a reader refuses parameters it does not
-/// know, so that a later rule needs no new version. Version 2
-/// names the oldest live WAL, and every consecutive later WAL generation that exists is live too
-/// (a flush in the background); version 1 named the one WAL, and reads the same way (no later
-/// generation of a v1 index holds pages).
+/// know, so that a later rule needs no new version. Version 2 names the oldest live WAL, and
+/// every consecutive later WAL generation that exists is live too (a flush in the background);
+/// version 1 named the one WAL, and reads the same way (no later generation of a v1 index holds
+/// pages).
 pub const MANIFEST_VERSION: u32 = 4;
 
 /// Magic at the start of a segment file.

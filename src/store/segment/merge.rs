@@ -266,7 +266,7 @@ fn merge_codec(ctx: &Ctx<'_>) -> Result<TextCodec> {
         }
     }
     let stride = sample_stride(total_text);
-    let mut samples: Vec<Vec<u8>> = Vec::new();
+    let mut samples: Vec<String> = Vec::new();
     let mut taken = 0usize;
     let mut k = 0usize;
     'sample: for s in inputs {
@@ -282,12 +282,12 @@ fn merge_codec(ctx: &Ctx<'_>) -> Result<TextCodec> {
             if block.0 != m.text_block {
                 block = (m.text_block, s.text_block(m.text_block)?);
             }
-            let t = s.text_in(m, &block.1)?.into_bytes();
+            let t = s.text_in(m, &block.1)?;
             taken += t.len();
             samples.push(t);
         }
     }
-    let refs: Vec<&[u8]> = samples.iter().map(Vec::as_slice).collect();
+    let refs: Vec<&str> = samples.iter().map(String::as_str).collect();
     Ok(train_codec(&refs, live, total_text))
 }
 

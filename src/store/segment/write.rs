@@ -62,7 +62,7 @@ impl TextCodec {
 /// Writes segment `id` into `dir` from `docs` (sorted by doc id), with `deletes` (sorted doc ids
 /// of older segments) and without the keys `skip_key` rejects (pruned keys). Texts are stored
 /// with `current`, the codec of the index's newest segment (empty: none yet), unless one
-/// trained on these texts is clearly better (see [`choose_codec`]). Returns its path.
+/// trained on these texts is clearly better (see `choose_codec`). Returns its path.
 pub fn write_segment(
     dir: &Path,
     id: u64,
@@ -95,7 +95,7 @@ pub fn write_segment(
         indexes.push((SectionKind::index_of(kind), heads));
     }
     let total_text: u64 = docs.iter().map(|d| d.text.len() as u64).sum();
-    let samples: Vec<&[u8]> = sample_evenly(docs.iter().map(|d| d.text.as_bytes()), total_text);
+    let samples: Vec<&str> = sample_evenly(docs.iter().map(|d| d.text.as_str()), total_text);
     let t_keys = t0.elapsed();
     let mut packer = DocPacker::new(dir, &path, choose_codec(&samples, docs.len(), total_text, current))?;
     let t_dict = t0.elapsed();
@@ -217,7 +217,7 @@ pub(super) fn encode_list(
 /// Up to [`DICT_MAX_SAMPLE_BYTES`] of non-empty texts taken evenly across texts of
 /// `total_text` bytes, so that
 /// the dictionary sees every part of a large segment, not just its oldest pages.
-pub(super) fn sample_evenly<'a>(texts: impl Iterator<Item = &'a [u8]>, total_text: u64) -> Vec<&'a [u8]> {
+pub(super) fn sample_evenly<'a>(texts: impl Iterator<Item = &'a str>, total_text: u64) -> Vec<&'a str> {
     let mut out = Vec::new();
     let mut taken = 0;
     // Page sizes vary; a stride over documents from the average size, with a byte cap, is
@@ -245,32 +245,25 @@ fn train_dict(samples: &[&[u8]], total_text: u64) -> Vec<u8> {
     zstd::dict::from_samples(samples, size).unwrap_or_default()
 }
 
-/// A codec trained on `samples` (UTF-8 texts) when the segment is large enough to pay for one
-/// (`docs` documents, `total_text` bytes): the character table first, then the dictionary on the
-/// samples in that code. Empty otherwise.
-pub(super) fn train_codec(samples: &[&[u8]], docs: usize, total_text: u64) -> TextCodec {
+/// A codec trained on `samples` when the segment is large enough to pay for one (`docs`
+/// documents, `total_text` bytes): the character table first, then the dictionary on the samples
+/// in that code. Empty otherwise.
+pub(super) fn train_codec(samples: &[&str], docs: usize, total_text: u64) -> TextCodec {
     if docs < DICT_MIN_DOCS || total_text < DICT_MIN_BYTES as u64 || samples.len() < 8 {
         return TextCodec::default();
     }
-    let code = CharCode::train(samples);
-    let coded: Vec<Vec<u8>> = samples.iter().map(|t| encode_bytes(&code, t)).collect();
+    let bytes: Vec<&[u8]> = samples.iter().map(|t| t.as_bytes()).collect();
+    let code = CharCode::train(&bytes);
+    let coded: Vec<Vec<u8>> = samples.iter().map(|t| code.encoded(t)).collect();
     let refs: Vec<&[u8]> = coded.iter().map(Vec::as_slice).collect();
     TextCodec { dict: train_dict(&refs, total_text), code }
-}
-
-/// `text` (UTF-8; anything else is kept as it is, as the empty code would) in `code`.
-fn encode_bytes(code: &CharCode, text: &[u8]) -> Vec<u8> {
-    match std::str::from_utf8(text) {
-        Ok(s) => code.encoded(s),
-        Err(_) => text.to_vec(),
-    }
 }
 
 /// The codec a flush stores its texts with: `current` (the index's newest; empty: none) unless
 /// a codec trained on this segment's `samples`, tried on samples it was not trained on, stores
 /// them [`DICT_SWITCH_GAIN`] smaller, as when the crawl's language or sites change (or the
 /// index's segments predate character codes).
-pub(super) fn choose_codec(samples: &[&[u8]], docs: usize, total_text: u64, current: &TextCodec) -> TextCodec {
+pub(super) fn choose_codec(samples: &[&str], docs: usize, total_text: u64, current: &TextCodec) -> TextCodec {
     if current.is_empty() {
         return train_codec(samples, docs, total_text);
     }
@@ -294,7 +287,7 @@ pub(super) fn choose_codec(samples: &[&[u8]], docs: usize, total_text: u64, curr
 
 /// Stored size of up to [`DICT_TRIAL_BYTES`] of `texts`, coded and packed into text blocks as a
 /// segment packs them, with `codec`; `None` if zstd refuses the dictionary.
-fn trial_size(texts: &[&[u8]], codec: &TextCodec) -> Option<usize> {
+fn trial_size(texts: &[&str], codec: &TextCodec) -> Option<usize> {
     let mut z = zstd::bulk::Compressor::with_dictionary(ZSTD_LEVEL, &codec.dict).ok()?;
     let (mut block, mut total, mut taken) = (Vec::with_capacity(TEXT_BLOCK_TARGET * 2), 0usize, 0usize);
     for t in texts {
@@ -302,7 +295,7 @@ fn trial_size(texts: &[&[u8]], codec: &TextCodec) -> Option<usize> {
             break;
         }
         taken += t.len();
-        block.extend_from_slice(&encode_bytes(&codec.code, t));
+        codec.code.encode(t, &mut block);
         if block.len() >= TEXT_BLOCK_TARGET {
             total += z.compress(&block).ok()?.len();
             block.clear();
