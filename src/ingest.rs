@@ -189,12 +189,25 @@ fn early_answers_of(index: &Index, batch: &[Analyzed]) -> Vec<Option<Early>> {
 }
 
 fn analyze(item: Item, params: &Params) -> Analyzed {
+    analyze_with(item, |raw| {
+        let charset = raw.charset.as_deref();
+        Page::analyze(PageInput::with_kind(&raw.body, Some(raw.kind), charset), params)
+    })
+}
+
+/// [`analyze`] with the analysis given. A panic in it (a bug, never meant to happen) costs its
+/// page, reported as an error, not the run: a day's crawl must not stop on one page. Analysis
+/// shares no state, so nothing is left half-done by the unwinding.
+fn analyze_with(item: Item, page_of: impl Fn(&RawPage) -> Page) -> Analyzed {
     match item {
-        Item::Page(raw) => {
-            let charset = raw.charset.as_deref();
-            let page = Page::analyze(PageInput::with_kind(&raw.body, Some(raw.kind), charset), params);
-            Analyzed::Page(raw, Box::new(page))
-        }
+        Item::Page(raw) => match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| page_of(&raw))) {
+            Ok(page) => Analyzed::Page(raw, Box::new(page)),
+            Err(payload) => Analyzed::Error {
+                message: internal_error("analyzing", &raw, payload),
+                location: raw.location,
+                url: Some(raw.url),
+            },
+        },
         Item::Skipped { location, url, reason } => Analyzed::Skipped { location, url, reason },
         Item::Error { location, url, message } => Analyzed::Error { location, url, message },
     }
@@ -359,7 +372,9 @@ fn early_answer(index: &Index, a: &Analyzed) -> Option<Early> {
     let exclude = existing.map(|e| e.doc_id);
     SCRATCH.with(|cell| {
         let mut scratch = cell.try_borrow_mut().ok()?;
-        let answer = index.query_with(&mut scratch, &page.norm.chars, &page.features, exclude).ok()?;
+        // A panic (a bug) is left for the in-order pass to meet again and report.
+        let query = || index.query_with(&mut scratch, &page.norm.chars, &page.features, exclude);
+        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(query)).ok()?.ok()?;
         Some(Early { existing: exclude, answer })
     })
 }
@@ -419,7 +434,16 @@ fn process(
         Some(e) if still_valid(&e) => e.answer,
         other => {
             batch.requeried += u64::from(other.is_some());
-            index.query(&page.norm.chars, &page.features, exclude)?
+            // Queries only read the index (and the scratch a panic leaves reset), so a panic in
+            // one, a bug, costs its page: reported as an error and not inserted.
+            let query = || index.query(&page.norm.chars, &page.features, exclude);
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(query)) {
+                Ok(answer) => answer?,
+                Err(payload) => {
+                    let message = internal_error("querying", &raw, payload);
+                    return Ok(error_outcome(Some(raw.url), raw.location, message));
+                }
+            }
         }
     };
     let verdict = match (&answer.exact, answer.matches.first()) {
@@ -464,6 +488,17 @@ fn process(
     })
 }
 
+/// The message of a page whose analysis or verification panicked (logged as well).
+fn internal_error(doing: &str, raw: &RawPage, payload: Box<dyn std::any::Any + Send>) -> String {
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".into());
+    tracing::error!(location = %raw.location, url = %raw.url, "panic while {doing} a page: {what}");
+    format!("internal error while {doing} the page (a bug in dedupdb; please report it with this page): {what}")
+}
+
 fn error_outcome(url: Option<String>, location: String, message: String) -> Outcome {
     Outcome {
         url,
@@ -474,5 +509,39 @@ fn error_outcome(url: Option<String>, location: String, message: String) -> Outc
         error: Some(format!("{location}: {message}")),
         reason: None,
         location,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(url: &str, body: &str) -> Item {
+        Item::Page(RawPage {
+            url: url.into(),
+            body: body.as_bytes().to_vec(),
+            kind: input::BodyKind::Text,
+            site: None,
+            fetched_at: None,
+            charset: None,
+            location: format!("crawl.jsonl:{}", url.len()),
+        })
+    }
+
+    #[test]
+    fn a_panic_in_analysis_costs_its_page_not_the_run() {
+        let params = Params::default();
+        let analyze_or_panic = |r: &RawPage| {
+            assert!(!r.url.ends_with("/bad"), "analysis bug on {}", r.url);
+            Page::analyze(PageInput::with_kind(&r.body, Some(r.kind), None), &params)
+        };
+        let good = analyze_with(raw("http://a.cn/good", "今天天气很好，我们去公园散步。"), analyze_or_panic);
+        let Analyzed::Page(_, page) = good else { panic!("a good page is analyzed") };
+        assert!(!page.norm.is_empty());
+        let bad = analyze_with(raw("http://a.cn/bad", "今天天气很好。"), analyze_or_panic);
+        let Analyzed::Error { url, message, location } = bad else { panic!("the panic becomes an error") };
+        assert_eq!(url.as_deref(), Some("http://a.cn/bad"));
+        assert_eq!(location, "crawl.jsonl:15");
+        assert!(message.contains("internal error") && message.contains("analysis bug on http://a.cn/bad"), "{message}");
     }
 }
