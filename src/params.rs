@@ -31,6 +31,16 @@ pub struct Params {
     /// found its copies. Missing from a manifest (an index created before the rule): false.
     #[serde(default)]
     pub latin_stops: bool,
+    /// Period features and fingerprints keep the top `key_bits` bits of their 64-bit hashes
+    /// (the exact hash keeps all 64: its match is taken without alignment). A key only finds
+    /// candidates, which verification then confirms or drops, so a shorter key costs only a rare
+    /// false candidate: with 48 bits and ~135 keys a page, an index of 10^8 pages gives one
+    /// query in ~150 one chance candidate, 10^9 pages one in ~15; each costs one dissimilar
+    /// alignment. It saves 16 bits in every key entry of a segment (the key tables store
+    /// differences of sorted keys). Missing from a manifest (an index created before the rule):
+    /// 64. Allowed: 32 to 64.
+    #[serde(default = "Params::full_key_bits")]
+    pub key_bits: u32,
     /// LCS step 1: a sentence takes part in fingerprints when longer than this many characters
     /// (paper: X > 10 bytes).
     pub fp_min_sentence: usize,
@@ -81,12 +91,31 @@ pub struct Params {
     pub max_edit_distance: usize,
 }
 
+impl Params {
+    /// The narrowest [`Params::key_bits`] allowed: below it chance candidates would cost more
+    /// than the bytes saved, already at 10^8 pages.
+    pub const MIN_KEY_BITS: u32 = 32;
+
+    fn full_key_bits() -> u32 {
+        64
+    }
+
+    /// What is wrong with these parameters for an index, if anything.
+    pub fn check(&self) -> Result<(), String> {
+        if !(Self::MIN_KEY_BITS..=64).contains(&self.key_bits) {
+            return Err(format!("key_bits is {}; it must be {} to 64", self.key_bits, Self::MIN_KEY_BITS));
+        }
+        Ok(())
+    }
+}
+
 impl Default for Params {
     fn default() -> Self {
         Params {
             period_len: 10,
             halfwidth_stops: true,
             latin_stops: true,
+            key_bits: 48,
             fp_min_sentence: 5,
             fp_groups: 7,
             fp_sentences: 4,
@@ -123,7 +152,21 @@ mod tests {
         assert_eq!(old.theta, 0.2);
         assert_eq!(old.fp_groups, Params::default().fp_groups, "other parameters default");
         assert!(Params::default().halfwidth_stops && Params::default().latin_stops, "a new index uses them");
+        assert_eq!(old.key_bits, 64, "keys keep the width they were stored with");
+        assert_eq!(Params::default().key_bits, 48);
         let round: Params = serde_json::from_str(&serde_json::to_string(&Params::default()).expect("json")).expect("p");
         assert_eq!(round, Params::default());
+    }
+
+    #[test]
+    fn key_widths_outside_32_to_64_are_refused() {
+        assert!(Params::default().check().is_ok());
+        for (bits, ok) in [(31, false), (32, true), (64, true), (65, false), (0, false)] {
+            let p = Params { key_bits: bits, ..Params::default() };
+            assert_eq!(p.check().is_ok(), ok, "{bits}");
+            if !ok {
+                assert!(p.check().unwrap_err().contains(&format!("key_bits is {bits}")));
+            }
+        }
     }
 }

@@ -45,8 +45,8 @@ pub struct Features {
 impl Features {
     /// Computes every feature of a normalized text.
     pub fn compute(chars: &[char], p: &Params) -> Features {
-        let stops = Stops::of(p);
-        let (period, period_count) = period_features(chars, p.period_len, stops);
+        let (stops, width) = (Stops::of(p), KeyWidth::of(p));
+        let (period, period_count) = period_features(chars, p.period_len, stops, width);
         let sentences = sentences(chars, stops);
         let mut fingerprints = fingerprints(chars, &sentences, p);
         let exact = hash::hash64(chars);
@@ -54,6 +54,7 @@ impl Features {
         if fingerprint_fallback {
             fingerprints = fallback_keys(chars, &sentences, p, exact);
         }
+        let fingerprints = width.cut_sorted(fingerprints);
         Features { period, period_count, fingerprints, fingerprint_fallback, exact }
     }
 }
@@ -98,10 +99,41 @@ impl Stops {
     }
 }
 
+/// How many high bits of its 64-bit hash a period feature or fingerprint keeps, by the index's
+/// stored [`Params::key_bits`]: an index is queried with keys made as its own were.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyWidth(u32);
+
+impl KeyWidth {
+    /// The whole hash (indexes created before [`Params::key_bits`]).
+    pub const FULL: KeyWidth = KeyWidth(64);
+
+    /// The width of an index with these parameters.
+    pub fn of(p: &Params) -> KeyWidth {
+        KeyWidth(p.key_bits.clamp(1, 64))
+    }
+
+    /// The key of a hash: its top bits, as a number below `2^width`.
+    #[inline]
+    pub fn cut(self, hash: u64) -> u64 {
+        hash >> (64 - self.0)
+    }
+
+    /// Sorted distinct keys of sorted distinct hashes (cutting keeps the order; two hashes may
+    /// become one key).
+    pub fn cut_sorted(self, mut hashes: Vec<u64>) -> Vec<u64> {
+        if self != Self::FULL {
+            hashes.iter_mut().for_each(|h| *h = self.cut(*h));
+            hashes.dedup();
+        }
+        hashes
+    }
+}
+
 /// Period features: sorted distinct keys and the number of full stops that gave one.
-pub fn period_features(chars: &[char], len: usize, stops: Stops) -> (Vec<u64>, u32) {
+pub fn period_features(chars: &[char], len: usize, stops: Stops, width: KeyWidth) -> (Vec<u64>, u32) {
     let mut keys = Vec::new();
-    each_period_feature(chars, len, stops, |key, _| keys.push(key));
+    each_period_feature(chars, len, stops, width, |key, _| keys.push(key));
     let count = keys.len() as u32;
     keys.sort_unstable();
     keys.dedup();
@@ -110,7 +142,13 @@ pub fn period_features(chars: &[char], len: usize, stops: Stops) -> (Vec<u64>, u
 
 /// Calls `f` with each period feature, in text order, and the sentence it ends (up to and
 /// including its full stop).
-pub fn each_period_feature(chars: &[char], len: usize, stops: Stops, mut f: impl FnMut(u64, std::ops::Range<usize>)) {
+pub fn each_period_feature(
+    chars: &[char],
+    len: usize,
+    stops: Stops,
+    width: KeyWidth,
+    mut f: impl FnMut(u64, std::ops::Range<usize>),
+) {
     let mut sentence_start = 0;
     for (i, &c) in chars.iter().enumerate() {
         if c == '\n' {
@@ -118,7 +156,7 @@ pub fn each_period_feature(chars: &[char], len: usize, stops: Stops, mut f: impl
         } else if c == '。' || (c == '.' && stops.at(chars, i)) {
             let start = sentence_start.max(i.saturating_sub(len));
             if start < i {
-                f(hash::hash64(&chars[start..i]), sentence_start..i + 1);
+                f(width.cut(hash::hash64(&chars[start..i])), sentence_start..i + 1);
             }
             sentence_start = i + 1;
         }
@@ -331,7 +369,7 @@ mod tests {
     #[test]
     fn period_feature_is_ten_chars_or_the_sentence() {
         let t = chars("短句。这是一个比较长的句子用来测试十个字符。。\n段落开头。");
-        let (keys, n) = period_features(&t, 10, ALL);
+        let (keys, n) = period_features(&t, 10, ALL, KeyWidth::FULL);
         assert_eq!(n, 3, "the empty feature of 。。 is skipped");
         let expect =
             [hash::hash64(&chars("短句")), hash::hash64(&chars("来测试十个字符")), hash::hash64(&chars("段落开头"))];
@@ -418,7 +456,7 @@ mod tests {
         }
         // A decimal point is no full stop: "3.5" adds no feature and cuts no sentence.
         let decimal = "今年的游客人数增长了3.5成，创下历史新高。";
-        assert_eq!(period_features(&chars(decimal), 10, ALL).1, 1);
+        assert_eq!(period_features(&chars(decimal), 10, ALL, KeyWidth::FULL).1, 1);
         assert_eq!(sentences(&chars(decimal), ALL).len(), 2);
     }
 
@@ -438,6 +476,47 @@ mod tests {
         let other: Vec<String> = (0..30).map(|i| format!("另一篇文章的第{i}句话描述完全不同的事情")).collect();
         let fc = Features::compute(&chars(&other.join("。")), &p);
         assert!(fa.fingerprints.iter().all(|k| fc.fingerprints.binary_search(k).is_err()));
+    }
+
+    #[test]
+    fn narrow_keys_are_the_top_bits_of_the_full_ones() {
+        let text = chars(&(common_prose() + "短句很短。"));
+        let full = Features::compute(&text, &Params { key_bits: 64, ..Params::default() });
+        assert!(full.period.len() > 5 && full.fingerprints.len() > 5);
+        for bits in [48u32, 32] {
+            let narrow = Features::compute(&text, &Params { key_bits: bits, ..Params::default() });
+            let cut = |keys: &[u64]| {
+                let mut v: Vec<u64> = keys.iter().map(|k| k >> (64 - bits)).collect();
+                v.dedup();
+                v
+            };
+            assert_eq!(narrow.period, cut(&full.period), "{bits}");
+            assert_eq!(narrow.fingerprints, cut(&full.fingerprints), "{bits}");
+            assert!(narrow.period.iter().chain(&narrow.fingerprints).all(|&k| k < 1 << bits));
+            assert_eq!(narrow.exact, full.exact, "the exact hash keeps its 64 bits");
+            assert_eq!(narrow.period_count, full.period_count);
+        }
+        // A page with no fingerprint: its fallback keys are cut too.
+        let short = chars("今天的天气非常好。");
+        let (f, n) = (
+            Features::compute(&short, &Params::default()),
+            Features::compute(&short, &Params { key_bits: 64, ..Params::default() }),
+        );
+        assert!(f.fingerprint_fallback && !f.fingerprints.is_empty());
+        assert_eq!(f.fingerprints, n.fingerprints.iter().map(|k| k >> 16).collect::<Vec<_>>());
+    }
+
+    /// Forty sentences of varied characters.
+    fn common_prose() -> String {
+        let mut rng = crate::testutil::Rng::new(7);
+        (0..40)
+            .map(|_| {
+                let s: String = (0..8 + rng.below(20))
+                    .map(|_| char::from_u32(0x4e00 + rng.below(3000) as u32).unwrap_or('字'))
+                    .collect();
+                s + if rng.below(2) == 0 { "。" } else { "，" }
+            })
+            .collect()
     }
 
     /// The fingerprint rule written the plain way: every group sorted whole.
@@ -532,7 +611,7 @@ mod tests {
         assert!(f.fingerprint_fallback);
         assert_eq!(f.fingerprints.len(), 2);
         let g = Features::compute(&chars("短"), &p);
-        assert_eq!(g.fingerprints, vec![g.exact]);
+        assert_eq!(g.fingerprints, vec![g.exact >> (64 - p.key_bits)], "the exact hash, cut like every fingerprint");
         assert!(Features::compute(&[], &p).fingerprints.is_empty());
     }
 }

@@ -474,6 +474,9 @@ impl Index {
                 // A new index: its catalog is complete before the manifest makes it exist. One
                 // left by a creation that crashed before the manifest holds nothing yet (its
                 // temporary directory is garbage, collected below).
+                params
+                    .check()
+                    .map_err(|e| StoreError::Limit(format!("{}: cannot create an index: {e}", dir.display())))?;
                 let m = Manifest::new(params.clone());
                 let catalog = dir.join("catalog");
                 if catalog.exists() {
@@ -943,6 +946,7 @@ impl Index {
                                 chars,
                                 params.period_len,
                                 crate::features::Stops::of(params),
+                                crate::features::KeyWidth::of(params),
                                 |key, sentence| {
                                     if boilerplate_keys.contains(&key) {
                                         ranges.push(sentence);

@@ -130,6 +130,7 @@ impl Manifest {
         }
         let json = &buf[64..64 + params_len];
         let params: Params = serde_json::from_slice(json).map_err(|e| bad(64, &format!("parameters: {e}")))?;
+        params.check().map_err(|e| bad(64, &format!("parameters: {e}")))?;
         if version >= UNKNOWN_PARAMS_REFUSED {
             if let Some(name) = unknown_parameter(json) {
                 return Err(StoreError::UnknownParameter { path: path.into(), name });
@@ -228,6 +229,22 @@ mod tests {
         }
         // A version 3 manifest's unknown parameter (none was ever written) is ignored as it was.
         assert_eq!(Manifest::decode(&with_version(&with_params(&b, &extra), 3), p).expect("v3"), m);
+    }
+
+    #[test]
+    fn a_key_width_outside_32_to_64_is_refused_and_a_missing_one_is_64() {
+        let m = Manifest::new(Params::default());
+        let b = m.encode().expect("encode");
+        let p = Path::new("MANIFEST");
+        let json = serde_json::to_string(&Params::default()).expect("json");
+        let old = json.replace("\"key_bits\":48,", "");
+        assert_ne!(old, json);
+        assert_eq!(Manifest::decode(&with_params(&b, &old), p).expect("no key_bits").params.key_bits, 64);
+        let narrow = json.replace("\"key_bits\":48", "\"key_bits\":16");
+        match Manifest::decode(&with_params(&b, &narrow), p) {
+            Err(e @ StoreError::Corrupt { .. }) => assert!(e.to_string().contains("key_bits is 16"), "{e}"),
+            other => panic!("a 16-bit key width was taken: {other:?}"),
+        }
     }
 
     #[test]

@@ -231,6 +231,8 @@ fn main() -> Result<()> {
                 .collect::<Result<_>>()?;
             cps.sort_unstable();
             let mut index = Index::open_writer(&db, &params)?;
+            // An existing index is fed with its own rules (its keys were made with them).
+            let params = index.params().clone();
             index.merge_policy.disabled = no_merge;
             let start = Instant::now();
             let mut since = Instant::now();
@@ -287,6 +289,7 @@ fn main() -> Result<()> {
             let mut index = Index::open_reader(&db).with_context(|| format!("opening {}", db.display()))?;
             let open_ms = t.elapsed().as_secs_f64() * 1e3;
             let rss_open = peak_rss_kib();
+            let params = index.params().clone();
             let (only, total, found) = measure(&mut index, &vocab, pages, queries, &params)?;
             // A second pass over other fresh pages: the index's pages are now mapped and checked.
             let (warm, _, _) = measure(&mut index, &vocab, pages + 7, queries, &params)?;
