@@ -839,6 +839,32 @@ mod tests {
     }
 
     #[test]
+    fn a_short_page_is_not_its_own_footer() {
+        // Every block under 80 characters and the page under 600: the body around the legal line
+        // is footer-sized, and was the footer; the comments' first item became the lead post.
+        let lead = [
+            "古井位于槐花巷内，井口直径约六十厘米，井壁由青砖砌成，至今仍有清水。",
+            "此次修缮加固了井台，更换了破损的石板，并加装了防护盖。",
+        ];
+        let comments: String = [
+            "小时候天天在井边玩，夏天打上来的水冰凉，大人用它镇西瓜。",
+            "建议旁边立一块说明牌，介绍一下这口井的历史。",
+            "保护是好事，但别一修缮就把路封了好几个月。",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("<dl><dt>网友 老街坊{i}：</dt><dd>{c}</dd><dd class='t'>{}小时前</dd></dl>", i + 1))
+        .collect();
+        let html = format!(
+            "<body><div id='top'><a href='/'>看点资讯</a> <a href='/sh/'>社会</a></div><div id='content'>\
+             <h2>百年古井完成修缮</h2><div class='text'><p>{}</p><p>{}</p></div><div class='pl'>{comments}</div></div>\
+             <div id='ft'>© 2024 看点资讯 蜀ICP备11111111号</div></body>",
+            lead[0], lead[1]
+        );
+        assert_eq!(kept(&extract_html(&html)), lead.to_vec());
+    }
+
+    #[test]
     fn a_copyright_line_inside_an_article_does_not_make_it_a_footer() {
         let paras: String = (0..4)
             .map(|i| {
