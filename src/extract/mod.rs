@@ -7,6 +7,7 @@
 //! every non-empty line is a block and every block is kept.
 
 mod entities;
+mod hidden;
 pub mod html;
 mod select;
 pub mod tags;
@@ -117,10 +118,12 @@ impl Extracted {
 pub fn extract_html(html: &str) -> Extracted {
     let mut b = Builder::new(html.len());
     let mut in_title = false;
+    let mut in_style = false;
     for tok in html::Tokenizer::new(html) {
         match tok {
             Token::Start { name, attrs, self_closing } => {
                 in_title = name.eq_ignore_ascii_case("title") && !self_closing;
+                in_style = name.eq_ignore_ascii_case("style") && !self_closing;
                 b.start(name, attrs, self_closing);
             }
             Token::End { name } => b.end(name),
@@ -128,6 +131,9 @@ pub fn extract_html(html: &str) -> Extracted {
             Token::Raw(t) => {
                 if in_title && b.out.title.is_empty() {
                     b.out.title = collapse_ws(&entities::decode(t));
+                }
+                if in_style {
+                    hidden::classes_hidden_by(t, &mut b.hidden_classes);
                 }
             }
         }
@@ -238,10 +244,10 @@ fn collapse_ws(s: &str) -> String {
 
 /// Lower-cased tag name, small enough to keep on the element stack.
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct TagName([u8; 12], u8);
+pub(crate) struct TagName([u8; 12], u8);
 
 impl TagName {
-    fn new(name: &str) -> Self {
+    pub(crate) fn new(name: &str) -> Self {
         let mut buf = [0u8; 12];
         let n = name.len().min(12);
         for (d, s) in buf.iter_mut().zip(name.bytes()) {
@@ -249,7 +255,7 @@ impl TagName {
         }
         TagName(buf, n as u8)
     }
-    fn is(&self, lower: &[u8]) -> bool {
+    pub(crate) fn is(&self, lower: &[u8]) -> bool {
         &self.0[..self.1 as usize] == lower
     }
 }
@@ -281,6 +287,11 @@ struct Builder {
     skip_stack_len: usize,
     /// The skip in progress began at `<head>`: the first body tag or text ends it.
     skip_head: bool,
+    /// Classes that the page's own `<style>` rules hide (`.x{display:none}`).
+    hidden_classes: Vec<String>,
+    /// An inline element that is never shown (anti-copy filler, ruby annotations), and how many
+    /// elements of its name are open inside it: its text is not the page's.
+    hidden: Option<(TagName, u32)>,
 }
 
 impl Builder {
@@ -299,6 +310,8 @@ impl Builder {
             skip_depth: 0,
             skip_stack_len: 0,
             skip_head: false,
+            hidden_classes: Vec::new(),
+            hidden: None,
         }
     }
 
@@ -321,6 +334,25 @@ impl Builder {
                 }
                 return;
             }
+        }
+        if let Some((tn, depth)) = self.hidden {
+            // Block structure ends hidden inline text: a hidden `<span>` left open must not
+            // swallow the paragraphs after it.
+            if matches!(kind, TagKind::Block | TagKind::Break) || hidden::ends_annotation(&tn, name) {
+                self.hidden = None;
+            } else {
+                if !self_closing && TagName::new(name) == tn {
+                    self.hidden = Some((tn, depth + 1));
+                }
+                return;
+            }
+        }
+        if matches!(kind, TagKind::Inline | TagKind::Link)
+            && !self_closing
+            && hidden::is_hidden_inline(name, attrs, &self.hidden_classes)
+        {
+            self.hidden = Some((TagName::new(name), 1));
+            return;
         }
         match kind {
             TagKind::Skip => {
@@ -385,6 +417,17 @@ impl Builder {
                 return;
             }
         }
+        if let Some((tn, depth)) = self.hidden {
+            if TagName::new(name) == tn {
+                self.hidden = (depth > 1).then_some((tn, depth - 1));
+                return;
+            }
+            if kind == TagKind::Block || hidden::ends_annotation(&tn, name) {
+                self.hidden = None;
+            } else {
+                return;
+            }
+        }
         match kind {
             TagKind::Block => {
                 self.flush();
@@ -421,6 +464,9 @@ impl Builder {
                 return;
             }
             self.skip_depth = 0;
+        }
+        if self.hidden.is_some() {
+            return;
         }
         let decoded = entities::decode(raw);
         let t: &str = &decoded;
@@ -793,6 +839,32 @@ mod tests {
     }
 
     #[test]
+    fn a_short_page_is_not_its_own_footer() {
+        // Every block under 80 characters and the page under 600: the body around the legal line
+        // is footer-sized, and was the footer; the comments' first item became the lead post.
+        let lead = [
+            "古井位于槐花巷内，井口直径约六十厘米，井壁由青砖砌成，至今仍有清水。",
+            "此次修缮加固了井台，更换了破损的石板，并加装了防护盖。",
+        ];
+        let comments: String = [
+            "小时候天天在井边玩，夏天打上来的水冰凉，大人用它镇西瓜。",
+            "建议旁边立一块说明牌，介绍一下这口井的历史。",
+            "保护是好事，但别一修缮就把路封了好几个月。",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("<dl><dt>网友 老街坊{i}：</dt><dd>{c}</dd><dd class='t'>{}小时前</dd></dl>", i + 1))
+        .collect();
+        let html = format!(
+            "<body><div id='top'><a href='/'>看点资讯</a> <a href='/sh/'>社会</a></div><div id='content'>\
+             <h2>百年古井完成修缮</h2><div class='text'><p>{}</p><p>{}</p></div><div class='pl'>{comments}</div></div>\
+             <div id='ft'>© 2024 看点资讯 蜀ICP备11111111号</div></body>",
+            lead[0], lead[1]
+        );
+        assert_eq!(kept(&extract_html(&html)), lead.to_vec());
+    }
+
+    #[test]
     fn a_copyright_line_inside_an_article_does_not_make_it_a_footer() {
         let paras: String = (0..4)
             .map(|i| {
@@ -912,6 +984,19 @@ mod tests {
         // A closed head hides what it holds as before.
         let e = extract_html(&format!("<html>{head}</head><body>{body}</body></html>"));
         assert_eq!(e.text, format!("{first}{second}"));
+    }
+
+    #[test]
+    fn hidden_anti_copy_filler_and_ruby_annotations_are_not_text() {
+        let clean = "老街的豆腐坊开了三十年。每天清晨四点，磨豆子的声音就会准时响起。";
+        let html = "<html><head><style>.hid { display: none } @media print { .pr { display: none } }</style></head>\
+                    <body><div class='content'><p>老街的豆腐<span style=\"display:none\">临川网</span>坊开了三十年。\
+                    <font class=\"hid\">的<b>了</b>是</font>每天清晨<i style='DISPLAY : none'>xk9</i>四点，\
+                    磨<ruby>豆<rp>(</rp><rt>dòu</rt><rp>)</rp></ruby>子的声音就<span hidden>要</span>会准时响起。</p>\
+                    <p>打印时<span class='pr'>才</span>不显示的字还在。<span style='display:none'>未闭合的隐藏</p>\
+                    <p>下一段照常是正文。</p></div></body></html>";
+        let e = extract_html(html);
+        assert_eq!(kept(&e), vec![clean, "打印时才不显示的字还在。", "下一段照常是正文。"]);
     }
 
     #[test]

@@ -199,6 +199,10 @@ fn footer_blocks(e: &Extracted, sums: &BlockSums) -> Vec<bool> {
     let footer_sized =
         |r: std::ops::Range<usize>| chars_in(r.clone()) <= u64::from(FOOTER_MAX_CHARS) && long[r.end] == long[r.start];
     let prose_in = |r: std::ops::Range<usize>| prose[r.end] > prose[r.start];
+    // A region holding every paragraph of prose on the page is the page (`<body>`, a wrapper),
+    // not its footer: a short news item whose paragraphs and comments are all under
+    // FOOTER_MAX_BLOCK_CHARS is footer-sized as a whole, and its legal line sits in the body.
+    let all_prose = |r: std::ops::Range<usize>| prose[n] > 0 && prose[r.start] == 0 && prose[r.end] == prose[n];
     for (i, b) in e.blocks.iter().enumerate().skip(first) {
         if footer[i] || !legal(b) {
             continue;
@@ -212,13 +216,13 @@ fn footer_blocks(e: &Extracted, sums: &BlockSums) -> Vec<bool> {
             climbed += 1;
         }
         // The whole page is never its own footer, nor is a region with a paragraph of prose.
-        if el == 0 || !footer_sized(range(el)) {
+        if el == 0 || !footer_sized(range(el)) || all_prose(range(el)) {
             continue;
         }
         // Grow while the parent adds no prose ("Powered by ..." beside the legal lines).
         while climbed < FOOTER_MAX_CLIMB {
             let parent = e.elems[el].parent as usize;
-            if parent == 0 || !footer_sized(range(parent)) {
+            if parent == 0 || !footer_sized(range(parent)) || all_prose(range(parent)) {
                 break;
             }
             let (inner, outer) = (range(el), range(parent));

@@ -1,0 +1,147 @@
+//! Inline text a browser never shows.
+//!
+//! Content sites guard against copying by scattering invisible filler through their paragraphs:
+//! random characters or the site's name in `<span style="display:none">`, or in a `<font>` whose
+//! class a `<style>` rule hides. Read as text, the filler cuts every sentence and the page matches
+//! no clean copy. Ruby annotations (`<rt>` pinyin over characters) likewise sit inside the words.
+//! Only inline elements are dropped: a hidden block is more often an article part that a script
+//! reveals ("展开全文") than filler, and it cannot cut a sentence.
+
+use super::{html, TagName};
+
+/// Whether an inline element's text is hidden: `<rt>`/`<rp>`, an inline style that hides it, the
+/// `hidden` attribute, or a class that one of the page's `<style>` rules hides.
+pub(super) fn is_hidden_inline(name: &str, attrs: &str, hidden_classes: &[String]) -> bool {
+    let tn = TagName::new(name);
+    if tn.is(b"rt") || tn.is(b"rp") {
+        return true;
+    }
+    if attrs.is_empty() {
+        return false;
+    }
+    if html::attr(attrs, "style").is_some_and(hides) || html::attr(attrs, "hidden").is_some() {
+        return true;
+    }
+    !hidden_classes.is_empty()
+        && html::attr(attrs, "class")
+            .is_some_and(|c| c.split_ascii_whitespace().any(|w| hidden_classes.iter().any(|h| h == w)))
+}
+
+/// A tag that ends a ruby annotation left open (`<rt>` need not be closed).
+pub(super) fn ends_annotation(hidden: &TagName, name: &str) -> bool {
+    if !(hidden.is(b"rt") || hidden.is(b"rp")) {
+        return false;
+    }
+    let tn = TagName::new(name);
+    [&b"rt"[..], b"rp", b"rb", b"ruby"].iter().any(|n| tn.is(n))
+}
+
+/// Whether CSS declarations hide their element: `display:none`, `visibility:hidden` or a zero
+/// font size (spaces and case ignored).
+fn hides(decls: &str) -> bool {
+    let d: String = decls.chars().filter(|c| !c.is_ascii_whitespace()).map(|c| c.to_ascii_lowercase()).collect();
+    if d.contains("display:none") || d.contains("visibility:hidden") {
+        return true;
+    }
+    // "font-size:0" and "font-size:0px", not "font-size:0.9em".
+    d.match_indices("font-size:0")
+        .any(|(i, m)| d[i + m.len()..].chars().next().is_none_or(|c| !(c.is_ascii_digit() || c == '.')))
+}
+
+/// Adds to `out` the classes that a style sheet's top-level rules hide outright (`.x`, `font.x`,
+/// `.box .x`: the selector's last part, a single class). Rules under an at-rule (`@media` for
+/// small screens) or with pseudo-classes (`:hover`) hide only sometimes and are not counted.
+pub(super) fn classes_hidden_by(css: &str, out: &mut Vec<String>) {
+    let css = strip_comments(css);
+    let mut depth = 0u32;
+    let mut sel_start = 0;
+    let mut rule: Option<(usize, usize)> = None; // selector range of a top-level rule being read
+    for (i, c) in css.char_indices() {
+        match c {
+            '{' => {
+                if depth == 0 && !css[sel_start..i].trim_start().starts_with('@') {
+                    rule = Some((sel_start, i));
+                }
+                depth += 1;
+            }
+            '}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    if let Some((s, e)) = rule.take() {
+                        if hides(&css[e + 1..i]) {
+                            add_classes(&css[s..e], out);
+                        }
+                    }
+                    sel_start = i + 1;
+                }
+            }
+            ';' if depth == 0 => sel_start = i + 1, // `@import ...;`, `@charset ...;`
+            _ => {}
+        }
+    }
+}
+
+fn add_classes(selectors: &str, out: &mut Vec<String>) {
+    const MAX_CLASSES: usize = 64;
+    for sel in selectors.split(',') {
+        let Some(last) =
+            sel.trim().split(|c: char| c.is_ascii_whitespace() || c == '>' || c == '+' || c == '~').next_back()
+        else {
+            continue;
+        };
+        if last.contains([':', '[', '#']) {
+            continue;
+        }
+        let mut parts = last.split('.');
+        let _tag = parts.next();
+        if let (Some(class), None) = (parts.next(), parts.next()) {
+            if !class.is_empty() && out.len() < MAX_CLASSES && !out.iter().any(|c| c == class) {
+                out.push(class.to_string());
+            }
+        }
+    }
+}
+
+fn strip_comments(css: &str) -> std::borrow::Cow<'_, str> {
+    if !css.contains("/*") {
+        return css.into();
+    }
+    let mut out = String::with_capacity(css.len());
+    let mut rest = css;
+    while let Some(s) = rest.find("/*") {
+        out.push_str(&rest[..s]);
+        rest = rest[s + 2..].find("*/").map_or("", |e| &rest[s + 2 + e + 2..]);
+    }
+    out.push_str(rest);
+    out.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hidden(css: &str) -> Vec<String> {
+        let mut v = Vec::new();
+        classes_hidden_by(css, &mut v);
+        v
+    }
+
+    #[test]
+    fn classes_hidden_by_top_level_rules_only() {
+        let css = "/* .c{display:none} */ .hidden { display : NONE } font.jammer,.x2{visibility:hidden;color:red}\
+                   .box .inner{display:none} .a:hover{display:none} .b{display:block}\
+                   @media (max-width:600px){.pc{display:none} .pc2{display:none}} .after{font-size:0px}\
+                   .big{font-size:0.9em} #id{display:none} .p.q{display:none}";
+        assert_eq!(hidden(css), vec!["hidden", "jammer", "x2", "inner", "after"]);
+    }
+
+    #[test]
+    fn inline_styles_that_hide() {
+        assert!(is_hidden_inline("span", " style=\"display: none\"", &[]));
+        assert!(is_hidden_inline("i", " style='font-size:0'", &[]));
+        assert!(is_hidden_inline("RT", "", &[]));
+        assert!(!is_hidden_inline("span", " style=\"font-size:0.8em;color:#999\"", &[]));
+        assert!(is_hidden_inline("font", " class=\"a jammer\"", &["jammer".to_string()]));
+        assert!(!is_hidden_inline("font", " class=\"jammers\"", &["jammer".to_string()]));
+    }
+}
