@@ -473,9 +473,15 @@ impl Segment {
     fn locate(&self, kind: KeyKind, key: u64) -> Result<Option<(usize, Option<u64>)>> {
         let ix = SectionKind::index_of(kind);
         let heads = self.key_index(kind)?;
-        // Block first keys are as uniform as the keys: the whole u64 range bounds them.
+        if heads.is_empty() {
+            return Ok(None);
+        }
+        // Block first keys are as uniform as the keys, and lie between the first block's and
+        // the last's (keys need not span the whole u64 range: see `Params::key_bits`). Those two
+        // heads are read by every lookup, so they stay cached.
         let first_key = |b: usize| self.record(heads, ix, b).map(|h| h.first_key);
-        let (f, found) = seek::seek(0, heads.len(), 0, u64::MAX, key, first_key)?;
+        let (lo_key, hi_key) = (first_key(0)?, first_key(heads.len() - 1)?);
+        let (f, found) = seek::seek(0, heads.len(), lo_key, hi_key, key, first_key)?;
         let b = match (found, f) {
             (true, _) => f,
             (false, 0) => return Ok(None),
@@ -493,7 +499,8 @@ impl Segment {
             return 0;
         }
         let Ok(heads) = self.table::<KeyBlockHead>(SectionKind::index_of(kind)) else { return 0 };
-        heads.get(seek::guess(key, 0, u64::MAX, heads.len())).map_or(0, |h| h.first_key)
+        let (Some(first), Some(last)) = (heads.first(), heads.last()) else { return 0 };
+        heads.get(seek::guess(key, first.first_key, last.first_key, heads.len())).map_or(0, |h| h.first_key)
     }
 
     /// The third stage: finds the key's block (its heads are cached by the second stage) and
