@@ -19,12 +19,28 @@ pub(super) fn is_hidden_inline(name: &str, attrs: &str, hidden_classes: &[String
     if attrs.is_empty() {
         return false;
     }
-    if html::attr(attrs, "style").is_some_and(hides) || html::attr(attrs, "hidden").is_some() {
-        return true;
+    // One pass over the attributes (most inline elements are links with long hrefs); the first
+    // of a repeated attribute counts, as in browsers.
+    let (mut style, mut class) = (false, false);
+    for (key, value) in html::Attrs::new(attrs) {
+        match key.len() {
+            5 if !style && key.eq_ignore_ascii_case("style") => {
+                style = true;
+                if hides(value) {
+                    return true;
+                }
+            }
+            5 if !class && key.eq_ignore_ascii_case("class") => {
+                class = true;
+                if value.split_ascii_whitespace().any(|w| hidden_classes.iter().any(|h| h == w)) {
+                    return true;
+                }
+            }
+            6 if key.eq_ignore_ascii_case("hidden") => return true,
+            _ => {}
+        }
     }
-    !hidden_classes.is_empty()
-        && html::attr(attrs, "class")
-            .is_some_and(|c| c.split_ascii_whitespace().any(|w| hidden_classes.iter().any(|h| h == w)))
+    false
 }
 
 /// A tag that ends a ruby annotation left open (`<rt>` need not be closed).
@@ -143,5 +159,11 @@ mod tests {
         assert!(!is_hidden_inline("span", " style=\"font-size:0.8em;color:#999\"", &[]));
         assert!(is_hidden_inline("font", " class=\"a jammer\"", &["jammer".to_string()]));
         assert!(!is_hidden_inline("font", " class=\"jammers\"", &["jammer".to_string()]));
+        assert!(is_hidden_inline("b", " title=x HIDDEN", &[]));
+        let long_link = " href=\"http://a.cn/x?style=display:none\" target=_blank";
+        assert!(!is_hidden_inline("a", long_link, &[]), "attribute values are not attributes");
+        // The first of a repeated attribute counts.
+        assert!(is_hidden_inline("span", " style=\"display:none\" style=\"color:red\"", &[]));
+        assert!(!is_hidden_inline("span", " style=\"color:red\" style=\"display:none\"", &[]));
     }
 }

@@ -179,50 +179,75 @@ fn find_end_tag(hay: &[u8], name: &str) -> Option<usize> {
     None
 }
 
-/// Looks up an attribute's raw value (quotes removed, entities not decoded).
+/// Looks up an attribute's raw value (quotes removed, entities not decoded); the first of
+/// repeated ones, as browsers do.
 pub fn attr<'a>(attrs: &'a str, name: &str) -> Option<&'a str> {
-    let b = attrs.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        while i < b.len() && (b[i].is_ascii_whitespace() || b[i] == b'/') {
-            i += 1;
-        }
-        let ns = i;
-        while i < b.len() && !b[i].is_ascii_whitespace() && b[i] != b'=' && b[i] != b'>' {
-            i += 1;
-        }
-        let key = &attrs[ns..i];
-        while i < b.len() && b[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        let mut value = "";
-        if i < b.len() && b[i] == b'=' {
-            i += 1;
+    Attrs::new(attrs).find(|(key, _)| key.eq_ignore_ascii_case(name)).map(|(_, value)| value)
+}
+
+/// The attributes of a tag's attribute text, in order: (name as written, raw value: quotes
+/// removed, entities not decoded; "" when it has none).
+pub struct Attrs<'a> {
+    attrs: &'a str,
+    i: usize,
+}
+
+impl<'a> Attrs<'a> {
+    /// The attributes of `attrs` (the text after the tag name).
+    pub fn new(attrs: &'a str) -> Attrs<'a> {
+        Attrs { attrs, i: 0 }
+    }
+}
+
+impl<'a> Iterator for Attrs<'a> {
+    type Item = (&'a str, &'a str);
+
+    fn next(&mut self) -> Option<(&'a str, &'a str)> {
+        let (attrs, b) = (self.attrs, self.attrs.as_bytes());
+        let mut i = self.i;
+        while i < b.len() {
+            while i < b.len() && (b[i].is_ascii_whitespace() || b[i] == b'/') {
+                i += 1;
+            }
+            let ns = i;
+            while i < b.len() && !b[i].is_ascii_whitespace() && b[i] != b'=' && b[i] != b'>' {
+                i += 1;
+            }
+            let key = &attrs[ns..i];
             while i < b.len() && b[i].is_ascii_whitespace() {
                 i += 1;
             }
-            if i < b.len() && (b[i] == b'"' || b[i] == b'\'') {
-                let q = b[i];
-                let vs = i + 1;
-                let ve = memchr(q, &b[vs..]).map_or(b.len(), |e| vs + e);
-                value = &attrs[vs..ve];
-                i = (ve + 1).min(b.len());
-            } else {
-                let vs = i;
-                while i < b.len() && !b[i].is_ascii_whitespace() {
+            let mut value = "";
+            if i < b.len() && b[i] == b'=' {
+                i += 1;
+                while i < b.len() && b[i].is_ascii_whitespace() {
                     i += 1;
                 }
-                value = &attrs[vs..i];
+                if i < b.len() && (b[i] == b'"' || b[i] == b'\'') {
+                    let q = b[i];
+                    let vs = i + 1;
+                    let ve = memchr(q, &b[vs..]).map_or(b.len(), |e| vs + e);
+                    value = &attrs[vs..ve];
+                    i = (ve + 1).min(b.len());
+                } else {
+                    let vs = i;
+                    while i < b.len() && !b[i].is_ascii_whitespace() {
+                        i += 1;
+                    }
+                    value = &attrs[vs..i];
+                }
             }
+            if ns == i {
+                // A stray '=' or '>': step over it.
+                i += 1;
+                continue;
+            }
+            self.i = i;
+            return Some((key, value));
         }
-        if key.eq_ignore_ascii_case(name) {
-            return Some(value);
-        }
-        if ns == i {
-            i += 1;
-        }
+        self.i = i;
+        None
     }
-    None
 }
 
 #[cfg(test)]
