@@ -53,15 +53,36 @@ pub(super) fn ends_annotation(hidden: &TagName, name: &str) -> bool {
 }
 
 /// Whether CSS declarations hide their element: `display:none`, `visibility:hidden` or a zero
-/// font size (spaces and case ignored).
+/// font size (spaces and case ignored). Read in place: styled inline elements are common.
 fn hides(decls: &str) -> bool {
-    let d: String = decls.chars().filter(|c| !c.is_ascii_whitespace()).map(|c| c.to_ascii_lowercase()).collect();
-    if d.contains("display:none") || d.contains("visibility:hidden") {
-        return true;
+    let d = decls.as_bytes();
+    (0..d.len()).any(|i| {
+        squeezed_match(d, i, b"display:none").is_some()
+            || squeezed_match(d, i, b"visibility:hidden").is_some()
+            // "font-size:0" and "font-size:0px", not "font-size:0.9em".
+            || squeezed_match(d, i, b"font-size:0").is_some_and(|end| {
+                d[end..].iter().find(|b| !b.is_ascii_whitespace()).is_none_or(|&b| !(b.is_ascii_digit() || b == b'.'))
+            })
+    })
+}
+
+/// Where `pat` (lower case, no spaces) ends when it starts at `d[i]`, with ASCII case and any
+/// whitespace in `d` ignored (as CSS writes "display : NONE").
+fn squeezed_match(d: &[u8], i: usize, pat: &[u8]) -> Option<usize> {
+    if d[i].to_ascii_lowercase() != pat[0] {
+        return None;
     }
-    // "font-size:0" and "font-size:0px", not "font-size:0.9em".
-    d.match_indices("font-size:0")
-        .any(|(i, m)| d[i + m.len()..].chars().next().is_none_or(|c| !(c.is_ascii_digit() || c == '.')))
+    let mut j = i + 1;
+    for &p in &pat[1..] {
+        while j < d.len() && d[j].is_ascii_whitespace() {
+            j += 1;
+        }
+        if j == d.len() || d[j].to_ascii_lowercase() != p {
+            return None;
+        }
+        j += 1;
+    }
+    Some(j)
 }
 
 /// Adds to `out` the classes that a style sheet's top-level rules hide outright (`.x`, `font.x`,

@@ -45,16 +45,15 @@ pub struct Features {
 impl Features {
     /// Computes every feature of a normalized text.
     pub fn compute(chars: &[char], p: &Params) -> Features {
-        let (stops, width) = (Stops::of(p), KeyWidth::of(p));
-        let (period, period_count) = period_features(chars, p.period_len, stops, width);
-        let sentences = sentences(chars, stops);
+        let (period, period_count) = period_features(chars, p);
+        let sentences = sentences(chars, Stops::of(p));
         let mut fingerprints = fingerprints(chars, &sentences, p);
         let exact = hash::hash64(chars);
         let fingerprint_fallback = fingerprints.is_empty();
         if fingerprint_fallback {
             fingerprints = fallback_keys(chars, &sentences, p, exact);
         }
-        let fingerprints = width.cut_sorted(fingerprints);
+        let fingerprints = KeyWidth::of(p).cut_sorted(fingerprints);
         Features { period, period_count, fingerprints, fingerprint_fallback, exact }
     }
 }
@@ -130,25 +129,21 @@ impl KeyWidth {
     }
 }
 
-/// Period features: sorted distinct keys and the number of full stops that gave one.
-pub fn period_features(chars: &[char], len: usize, stops: Stops, width: KeyWidth) -> (Vec<u64>, u32) {
+/// Period features by the rules of `p` (length, full stops, key width): sorted distinct keys and
+/// the number of full stops that gave one.
+pub fn period_features(chars: &[char], p: &Params) -> (Vec<u64>, u32) {
     let mut keys = Vec::new();
-    each_period_feature(chars, len, stops, width, |key, _| keys.push(key));
+    each_period_feature(chars, p, |key, _| keys.push(key));
     let count = keys.len() as u32;
     keys.sort_unstable();
     keys.dedup();
     (keys, count)
 }
 
-/// Calls `f` with each period feature, in text order, and the sentence it ends (up to and
-/// including its full stop).
-pub fn each_period_feature(
-    chars: &[char],
-    len: usize,
-    stops: Stops,
-    width: KeyWidth,
-    mut f: impl FnMut(u64, std::ops::Range<usize>),
-) {
+/// Calls `f` with each period feature by the rules of `p`, in text order, and the sentence it
+/// ends (up to and including its full stop).
+pub fn each_period_feature(chars: &[char], p: &Params, mut f: impl FnMut(u64, std::ops::Range<usize>)) {
+    let (len, stops, width) = (p.period_len, Stops::of(p), KeyWidth::of(p));
     let mut sentence_start = 0;
     for (i, &c) in chars.iter().enumerate() {
         if c == '\n' {
@@ -369,7 +364,7 @@ mod tests {
     #[test]
     fn period_feature_is_ten_chars_or_the_sentence() {
         let t = chars("短句。这是一个比较长的句子用来测试十个字符。。\n段落开头。");
-        let (keys, n) = period_features(&t, 10, ALL, KeyWidth::FULL);
+        let (keys, n) = period_features(&t, &full_keys());
         assert_eq!(n, 3, "the empty feature of 。。 is skipped");
         let expect =
             [hash::hash64(&chars("短句")), hash::hash64(&chars("来测试十个字符")), hash::hash64(&chars("段落开头"))];
@@ -383,6 +378,11 @@ mod tests {
     }
 
     const ALL: Stops = Stops { halfwidth: true, latin: true };
+
+    /// The default rules (every full stop, ten characters) with whole hashes as keys.
+    fn full_keys() -> Params {
+        Params { key_bits: 64, ..Params::default() }
+    }
     const HALFWIDTH: Stops = Stops { halfwidth: true, latin: false };
     const NONE: Stops = Stops { halfwidth: false, latin: false };
 
@@ -456,7 +456,7 @@ mod tests {
         }
         // A decimal point is no full stop: "3.5" adds no feature and cuts no sentence.
         let decimal = "今年的游客人数增长了3.5成，创下历史新高。";
-        assert_eq!(period_features(&chars(decimal), 10, ALL, KeyWidth::FULL).1, 1);
+        assert_eq!(period_features(&chars(decimal), &full_keys()).1, 1);
         assert_eq!(sentences(&chars(decimal), ALL).len(), 2);
     }
 

@@ -942,17 +942,11 @@ impl Index {
                         let mut prep = Prepared::new(chars, params);
                         if !boilerplate_keys.is_empty() {
                             let mut ranges = Vec::new();
-                            crate::features::each_period_feature(
-                                chars,
-                                params.period_len,
-                                crate::features::Stops::of(params),
-                                crate::features::KeyWidth::of(params),
-                                |key, sentence| {
-                                    if boilerplate_keys.contains(&key) {
-                                        ranges.push(sentence);
-                                    }
-                                },
-                            );
+                            crate::features::each_period_feature(chars, params, |key, sentence| {
+                                if boilerplate_keys.contains(&key) {
+                                    ranges.push(sentence);
+                                }
+                            });
                             prep.set_boilerplate(ranges);
                         }
                         prep

@@ -212,12 +212,17 @@ mod tests {
         out
     }
 
-    #[test]
-    fn an_unknown_parameter_is_refused_from_version_4() {
+    /// A new index's manifest, its bytes, and its parameters as JSON.
+    fn default_manifest() -> (Manifest, Vec<u8>, String) {
         let m = Manifest::new(Params::default());
         let b = m.encode().expect("encode");
+        (m, b, serde_json::to_string(&Params::default()).expect("json"))
+    }
+
+    #[test]
+    fn an_unknown_parameter_is_refused_from_version_4() {
+        let (m, b, json) = default_manifest();
         let p = Path::new("MANIFEST");
-        let json = serde_json::to_string(&Params::default()).expect("json");
         let extra = format!("{{\"cut_at_semicolons\": true, {}", &json[1..]);
         assert_eq!(Manifest::decode(&with_params(&b, &json), p).expect("known parameters"), m);
         match Manifest::decode(&with_params(&b, &extra), p) {
@@ -233,10 +238,8 @@ mod tests {
 
     #[test]
     fn a_key_width_outside_32_to_64_is_refused_and_a_missing_one_is_64() {
-        let m = Manifest::new(Params::default());
-        let b = m.encode().expect("encode");
+        let (_, b, json) = default_manifest();
         let p = Path::new("MANIFEST");
-        let json = serde_json::to_string(&Params::default()).expect("json");
         let old = json.replace("\"key_bits\":48,", "");
         assert_ne!(old, json);
         assert_eq!(Manifest::decode(&with_params(&b, &old), p).expect("no key_bits").params.key_bits, 64);

@@ -357,11 +357,7 @@ impl Verifier {
         let stops = crate::features::Stops::of(p);
         let sentences: usize = rounds
             .iter()
-            .map(|r| {
-                (r.span.a_start..r.span.a_end)
-                    .filter(|&i| matches!(x[i], '。' | '!' | '?') || (x[i] == '.' && stops.at(x, i)))
-                    .count()
-            })
+            .map(|r| (r.span.a_start..r.span.a_end).filter(|&i| matches!(x[i], '!' | '?') || stops.at(x, i)).count())
             .sum();
         let (lx, ly) = (x.len(), y.len());
         // Overlap evidence: a passage that is not aligned at the same edge of both texts. A shared

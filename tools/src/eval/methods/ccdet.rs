@@ -11,7 +11,7 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
-use dedupdb::features::{period_features, KeyWidth, Stops};
+use dedupdb::features::period_features;
 use dedupdb::Params;
 
 use super::{decisions, scored_pairs, Decisions};
@@ -33,8 +33,10 @@ pub struct Scored {
 
 pub fn score_pairs(texts: &[Vec<char>], sites: &[String]) -> Scored {
     let start = Instant::now();
-    let feats: Vec<Vec<u64>> =
-        texts.iter().map(|t| period_features(t, PERIOD_LEN, Stops::of(&Params::default()), KeyWidth::FULL).0).collect();
+    let feats: Vec<Vec<u64>> = texts
+        .iter()
+        .map(|t| period_features(t, &Params { period_len: PERIOD_LEN, key_bits: 64, ..Params::default() }).0)
+        .collect();
     let mut site_ids: HashMap<&str, u32> = HashMap::new();
     let mut per_site: HashMap<(u32, u64), u32> = HashMap::new();
     for (f, s) in feats.iter().zip(sites) {
