@@ -724,6 +724,165 @@ mod tests {
         }
     }
 
+    /// Headlines and first sentences of five short news items, for listings of them.
+    const EXCERPTS: [(&str, &str); 5] = [
+        ("城南社区食堂开始供应早餐", "城南社区的长者食堂从本周一起增加早餐供应，每份价格不超过五元。"),
+        ("老码头改建成滨江步道", "废弃多年的老码头经过一年改造，变成了一段长约两公里的滨江步道。"),
+        ("秋季蔬菜价格小幅回落", "随着本地秋菜大量上市，菜市场里青菜和萝卜的价格比上月有所下降。"),
+        ("少年宫开设周末编程课", "市少年宫本学期新开周末编程兴趣班，报名第一天名额就已排满。"),
+        ("夜间公交线路延长运营", "为方便夜班职工出行，三条夜间公交线路的末班车推迟到凌晨一点。"),
+    ];
+
+    /// A page of site chrome around `body`.
+    fn site_page(title: &str, body: &str) -> String {
+        format!(
+            "<html><head><title>{title}_江岸网</title></head><body><div class='nav'><a href='/'>首页</a> | \
+             <a href='/city/'>城事</a></div><div class='wrap'><div class='main'>{body}</div><div class='side'>\
+             <h3>热门排行</h3><ul><li><a href='/n/90.html'>全市新增三条公交线路</a></li>\
+             <li><a href='/n/91.html'>冬季流感高发期来临</a></li></ul></div></div><div class='footer'>\
+             <p>Copyright © 2003-2026 江岸网 版权所有</p></div></body></html>"
+        )
+    }
+
+    /// One dated excerpt under its headline link, as tag, channel and search-result pages list them.
+    fn listed(i: usize, title: &str, summary: &str) -> String {
+        format!(
+            "<li class='item'><h3><a href='/n/{i}.html'>{title}</a></h3><p class='summary'>{summary}</p>\
+             <div class='meta'><span>2026-03-0{}</span> <a href='/tag/1'>城事</a></div></li>",
+            i + 1
+        )
+    }
+
+    #[test]
+    fn a_listing_is_read_as_all_its_excerpts_not_as_its_first_article() {
+        // Its dated items look like a thread's posts; read as one, the page would be its first
+        // item, and that article, arriving later, would "contain" a tag page.
+        let items: String = EXCERPTS.iter().enumerate().map(|(i, (t, s))| listed(i, t, s)).collect();
+        let html = site_page("标签：社区", &format!("<h1>标签：社区</h1><ul class='list'>{items}</ul>"));
+        let e = extract_html(&html);
+        assert_eq!(kept(&e), EXCERPTS.iter().map(|x| x.1).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_listing_before_the_article_is_neither_its_lead_nor_its_text() {
+        let items: String = EXCERPTS.iter().enumerate().map(|(i, (t, s))| listed(i, t, s)).collect();
+        let article: Vec<String> =
+            (0..4).map(|i| format!("这是正文的第{i}段，记者从有关部门了解到，相关工作正在稳步推进之中。")).collect();
+        let body = format!(
+            "<div class='latest'><h3>最新动态</h3><ul>{items}</ul></div><div class='article'><h1>春耕备耕有序推进</h1>{}</div>",
+            article.iter().map(|p| format!("<p>{p}</p>")).collect::<String>()
+        );
+        let e = extract_html(&site_page("春耕备耕有序推进", &body));
+        assert_eq!(kept(&e), article);
+    }
+
+    #[test]
+    fn a_short_article_keeps_its_text_over_a_longer_related_listing() {
+        let lead = "市气象台今天下午发布大风蓝色预警，请市民关好门窗。";
+        for dated in [false, true] {
+            let items: String = EXCERPTS
+                .iter()
+                .enumerate()
+                .map(|(i, (t, s))| {
+                    let date = if dated { format!("<span>2026-03-0{}</span>", i + 1) } else { String::new() };
+                    format!("<li><h4><a href='/n/{i}.html'>{t}</a></h4><p>{s}</p>{date}</li>")
+                })
+                .collect();
+            let body = format!(
+                "<h1>大风蓝色预警</h1><div class='text'><p>{lead}</p></div><h3>相关阅读</h3><ul class='rel'>{items}</ul>"
+            );
+            let e = extract_html(&site_page("大风蓝色预警", &body));
+            assert_eq!(kept(&e), vec![lead], "dated: {dated}");
+        }
+    }
+
+    #[test]
+    fn a_topic_page_with_long_excerpts_is_read_as_all_of_them() {
+        // Some excerpts are too long to be set aside as list items, and the longest would be
+        // taken for the article; the others are set aside, and the introduction would be.
+        let items: String = EXCERPTS[..3]
+            .iter()
+            .enumerate()
+            .map(|(i, (t, s))| {
+                let paras: String = (0..=i + 6).map(|k| format!("<p>第{k}段。{s}{s}</p>")).collect();
+                format!(
+                    "<div class='zt-item'><h2><a href='/n/{i}.html'>{t}</a></h2><div class='zt-summary'>{paras}</div>\
+                     <span class='time'>2026-03-0{} 10:00</span></div>",
+                    i + 1
+                )
+            })
+            .collect();
+        let intro = "<div class='zt-intro'><p>本专题汇集近期关于城市更新的报道。</p></div>";
+        let body = format!("<h1>专题：城市更新</h1><div class='zt'>{intro}{items}</div>");
+        let main = extract_html(&site_page("专题：城市更新", &body)).main_text();
+        for (_, s) in &EXCERPTS[..3] {
+            assert!(main.contains(s), "{s} missing from {main}");
+        }
+    }
+
+    #[test]
+    fn a_timeline_is_the_articles_text_and_dated_comments_are_not() {
+        let entries = [
+            ("2005年3月", "文物部门首次对城墙进行全面勘察，发现东段有三处墙体开裂。"),
+            ("2008年9月", "东段抢险加固工程完工，施工中采用了传统的灰浆工艺。"),
+            ("2012年5月", "城墙被列为省级文物保护单位，沿线违章建筑开始拆除。"),
+            ("2016年10月", "南门瓮城修缮工程启动，考古人员在地基中发现明代城砖。"),
+        ];
+        let intro = "老城墙始建于明代，近二十年来经历了多次修缮，以下是几个重要节点。";
+        let timeline: String =
+            entries.iter().map(|(d, t)| format!("<li><span class='date'>{d}</span><p>{t}</p></li>")).collect();
+        for before in ["", intro] {
+            let body = format!(
+                "<h1>老城墙修缮大事记</h1><div class='article-content'><p>{before}</p><ul class='timeline'>{timeline}</ul></div>"
+            );
+            let e = extract_html(&site_page("老城墙修缮大事记", &body));
+            // The dates are kept, short as they are: a copy may run them into the entries.
+            let want: Vec<&str> = [before]
+                .into_iter()
+                .filter(|b| !b.is_empty())
+                .chain(entries.iter().flat_map(|&(d, t)| [d, t]))
+                .collect();
+            assert_eq!(kept(&e), want, "introduction {before:?}");
+        }
+        // The same layout with the commenters' names beside the dates is a comment thread.
+        let comments: String = entries
+            .iter()
+            .enumerate()
+            .map(|(i, (d, t))| format!("<li><span>网友{i}</span><span>{d}</span><p>{t}</p></li>"))
+            .collect();
+        let article = format!("{intro}{}", entries.iter().map(|x| x.1).collect::<String>());
+        let body = format!(
+            "<h1>老城墙修缮大事记</h1><div class='article-content'><p>{article}</p><ul class='c'>{comments}</ul></div>"
+        );
+        assert_eq!(kept(&extract_html(&site_page("老城墙修缮大事记", &body))), vec![article]);
+    }
+
+    #[test]
+    fn a_thread_whose_posters_have_long_names_keeps_its_opening_post() {
+        // Long names lead the posts as headlines lead excerpts; the opening poster answering
+        // tells the thread from a listing.
+        let names = ["山水之间的闲云野鹤", "城市边缘的追梦少年", "山水之间的闲云野鹤", "每天都要开心的小鱼"];
+        let texts = [
+            "上周末带孩子去了城郊的植物园，温室里的热带植物长得特别好，孩子看得都不想走了。",
+            "请问植物园周末人多吗？",
+            "上午人不多，下午就多起来了，建议早点去。",
+            "收藏了，下次也去看看。",
+        ];
+        let posts: String = names
+            .iter()
+            .zip(texts)
+            .enumerate()
+            .map(|(i, (n, t))| {
+                format!(
+                    "<div class='post'><a href='/u/{i}'>{n}</a><span>2026-03-02 10:2{i}</span><div class='msg'>{t}</div></div>"
+                )
+            })
+            .collect();
+        let e =
+            extract_html(&site_page("周末去植物园", &format!("<h1>周末去植物园</h1><div class='posts'>{posts}</div>")));
+        assert_eq!(kept(&e), vec![texts[0]]);
+    }
+
     #[test]
     fn footer_around_a_legal_line_is_dropped_as_footer() {
         let html = "<body><div class='a'><p>短讯：今天全市气温回升，市民纷纷外出踏青。</p></div>\

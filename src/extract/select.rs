@@ -13,7 +13,11 @@
 //!    otherwise be shared between unrelated pages. When no prose comes before such a list, its
 //!    first item is the page's lead (a forum thread whose opening post has the replies' layout):
 //!    it is kept, and it is the main text. A news article comes before its comments, so its
-//!    first comment is not taken for the lead.
+//!    first comment is not taken for the lead. A listing of other pages (tag, channel, topic and
+//!    search-result pages: items that lead with distinct headline links, then go on in prose) has
+//!    no lead: its first item is another page's opening. A dated listing with little else on the
+//!    page is the main text, all of it; so is a listing whose longest excerpt would otherwise be
+//!    taken for the article. Other listings ("related reading" with summaries) are set aside.
 //! 2. Every remaining block with sentence-like text scores its element and the nearest ancestors;
 //!    an element's score is damped by its link density and moved by class/id hints. The best
 //!    element is the article container; when one child holds nearly all of its score, the child is.
@@ -63,6 +67,10 @@ const ITEM_MAX_BLOCKS: usize = 24;
 /// ... and this many characters: layout tables and sections repeat too, but are not items (an
 /// element this large is neither counted nor set aside with its list).
 const ITEM_MAX_CHARS: u32 = 600;
+/// A listing's headline link has at least this many ideographs (user names have fewer) ...
+const HEADLINE_MIN_IDEOGRAPHS: usize = 6;
+/// ... or this many words of letters (user names are one).
+const HEADLINE_MIN_WORDS: usize = 3;
 /// Below this many characters of other scoring text, a comment-like list's first item is kept.
 const LONE_LIST_CHARS: u32 = 100;
 /// A comment-like list with less prose than this before it (and less than its first item has)
@@ -113,7 +121,7 @@ impl BlockSums {
 pub(super) fn select(e: &mut Extracted) {
     let sums = BlockSums::new(e);
     let footer = footer_blocks(e, &sums);
-    let (mut excluded, first_items) = list_items(e, &sums);
+    let Lists { mut excluded, first_items, listings, dates } = list_items(e, &sums);
     // Characters of the readable blocks in `range` of at least `min` characters (and with
     // punctuation, if `prose`). List items and footer text are neither "other prose" on the page
     // nor prose before a list.
@@ -141,17 +149,35 @@ pub(super) fn select(e: &mut Extracted) {
             lead = Some((lo, hi));
         }
     }
+    let keep = |excluded: &mut [bool], lo: u32, hi: u32| excluded[lo as usize..hi as usize].fill(false);
     if let Some((lo, hi)) = lead {
-        excluded[lo as usize..hi as usize].iter_mut().for_each(|x| *x = false);
+        keep(&mut excluded, lo, hi);
     } else if other_chars < LONE_LIST_CHARS {
-        for (lo, hi) in &first_items {
-            excluded[*lo as usize..*hi as usize].iter_mut().for_each(|x| *x = false);
-        }
+        // A page that is only lists: a thread's opening post, or the excerpts of a dated listing
+        // with at most a short introduction before it. A short article is not its related
+        // reading (it is longer than half an excerpt), nor is an undated box on a page of
+        // pictures.
+        let lone = |l: &&Listing| l.dated && readable(0..l.items[0].0 as usize, 10, true) * 2 < l.excerpt_chars;
+        let lone: Vec<(u32, u32)> =
+            listings.iter().filter(lone).flat_map(|l| &l.items).filter(|i| i.2).map(|i| (i.0, i.1)).collect();
+        first_items.iter().chain(&lone).for_each(|&(lo, hi)| keep(&mut excluded, lo, hi));
     }
 
     let ranges = match lead {
         Some(l) => vec![l],
-        None => container_ranges(e, &excluded, &footer, &sums),
+        None => {
+            let mut ranges = container_ranges(e, &excluded, &footer, &sums);
+            // The best text lies in one excerpt of a listing (one too long to be set aside): the
+            // page is the listing, and its text is all of it, not its longest excerpt.
+            if let Some(&(lo, hi)) = ranges.first() {
+                if let Some(l) = listings.iter().find(|l| l.items.iter().any(|i| i.0 <= lo && hi <= i.1)) {
+                    l.items.iter().filter(|i| i.2).for_each(|&(lo, hi, _)| keep(&mut excluded, lo, hi));
+                    let p = &e.elems[l.parent as usize];
+                    ranges = vec![(p.first_block, p.end_block)];
+                }
+            }
+            ranges
+        }
     };
     // Footer text stays out unless the container is itself footer-like: all the page has.
     let footer_is_main =
@@ -166,7 +192,9 @@ pub(super) fn select(e: &mut Extracted) {
             Some(DropReason::Footer)
         } else if !inside {
             Some(DropReason::OutsideMain)
-        } else if !(b.chars >= 40 || (b.chars >= 10 && b.punct >= 1) || (b.chars >= 4 && b.ends_sentence)) {
+        } else if !(b.chars >= 40 || (b.chars >= 10 && b.punct >= 1) || (b.chars >= 4 && b.ends_sentence))
+            && dates.binary_search(&(i as u32)).is_err()
+        {
             Some(DropReason::Short)
         } else {
             None
@@ -361,11 +389,41 @@ fn has_year(text: &str) -> bool {
     false
 }
 
-/// Marks blocks of repeated list items. Returns the exclusion flags and, for comment-like lists,
-/// the block range of each list's first item (kept when nothing else is on the page).
-fn list_items(e: &Extracted, sums: &BlockSums) -> (Vec<bool>, Vec<(u32, u32)>) {
-    let mut excluded = vec![false; e.blocks.len()];
-    let mut first_items = Vec::new();
+/// The repeated lists of a page.
+struct Lists {
+    /// Blocks set aside as list items.
+    excluded: Vec<bool>,
+    /// The first item of each list whose items carry dates and do not lead with headlines: a
+    /// thread's opening post when nothing comes before it, else a comment.
+    first_items: Vec<(u32, u32)>,
+    /// Listings of other pages (see [`listing`]), set aside or not.
+    listings: Vec<Listing>,
+    /// The date blocks of timelines, in order: text, however short.
+    dates: Vec<u32>,
+}
+
+/// A list whose items lead with headline links to other pages and go on in prose: excerpts on a
+/// tag, channel, topic or search-result page, or a "related reading" box with summaries.
+struct Listing {
+    /// The element holding the items.
+    parent: u32,
+    /// Block range of every item, and whether the item was set aside with its list.
+    items: Vec<(u32, u32, bool)>,
+    /// Whether most items carry a date, as on tag, channel and search-result pages.
+    dated: bool,
+    /// The median item's prose, in characters.
+    excerpt_chars: u32,
+}
+
+/// Finds repeated lists: three or more sibling elements with the same signature. Lists whose
+/// items mostly carry a short link or time stamp are set aside; see the module documentation.
+fn list_items(e: &Extracted, sums: &BlockSums) -> Lists {
+    let mut lists = Lists {
+        excluded: vec![false; e.blocks.len()],
+        first_items: Vec::new(),
+        listings: Vec::new(),
+        dates: Vec::new(),
+    };
     let mut groups: HashMap<(u32, u64), Vec<u32>> = HashMap::new();
     for (i, el) in e.elems.iter().enumerate().skip(1) {
         if el.end_block > el.first_block {
@@ -382,6 +440,8 @@ fn list_items(e: &Extracted, sums: &BlockSums) -> (Vec<bool>, Vec<(u32, u32)>) {
     for items in &groups {
         let mut marked = 0usize;
         let mut timed = 0usize;
+        // Items whose only marker is a bare date: entries of a timeline.
+        let mut dated_only = 0usize;
         for &it in items {
             let el = &e.elems[it as usize];
             let range = el.first_block as usize..el.end_block as usize;
@@ -390,37 +450,123 @@ fn list_items(e: &Extracted, sums: &BlockSums) -> (Vec<bool>, Vec<(u32, u32)>) {
             }
             let mut link_marker = false;
             let mut time_marker = false;
+            let mut other_marker = false;
             for b in &e.blocks[range] {
                 if b.chars > MARKER_MAX_CHARS {
                     continue;
                 }
+                let text = e.block_text(b);
                 link_marker |= b.link_density() > MAX_LINK_DENSITY;
-                time_marker |= has_time_stamp(e.block_text(b));
+                if has_time_stamp(text) {
+                    time_marker = true;
+                    other_marker |= !is_bare_date(text);
+                } else {
+                    other_marker |= b.punct == 0;
+                }
             }
             if link_marker || time_marker {
                 marked += 1;
             }
             if time_marker {
                 timed += 1;
+                dated_only += usize::from(!link_marker && !other_marker);
             }
-        }
-        if (marked as f64) < LIST_MARKED_SHARE * items.len() as f64 {
-            continue;
         }
         // An element too large to be an item stays: an old portal's article table between its
-        // header and footer tables is one of three siblings, not a comment.
-        for &it in items {
-            let el = &e.elems[it as usize];
-            if !too_large(el) {
-                excluded[el.first_block as usize..el.end_block as usize].iter_mut().for_each(|x| *x = true);
+        // header and footer tables is one of three siblings, not a comment. A timeline (entries
+        // under bare dates, "2005年3月": no author, no time of day) is the article's own text.
+        let listed = (marked as f64) >= LIST_MARKED_SHARE * items.len() as f64;
+        let timeline = listed && dated_only == marked;
+        let set_aside = listed && !timeline;
+        if timeline {
+            // Its dates are text too: a copy may run them into the entries ("2005年3月，...").
+            for &it in items {
+                let el = &e.elems[it as usize];
+                for i in el.first_block..el.end_block {
+                    let b = &e.blocks[i as usize];
+                    let text = e.block_text(b);
+                    if b.chars <= MARKER_MAX_CHARS && has_time_stamp(text) && is_bare_date(text) {
+                        lists.dates.push(i);
+                    }
+                }
             }
         }
-        if timed * 2 >= marked {
-            let first = &e.elems[items[0] as usize];
-            first_items.push((first.first_block, first.end_block));
+        let ranges: Vec<(u32, u32, bool)> = items
+            .iter()
+            .map(|&it| {
+                let el = &e.elems[it as usize];
+                (el.first_block, el.end_block, set_aside && !too_large(el))
+            })
+            .collect();
+        for &(lo, hi, aside) in &ranges {
+            if aside {
+                lists.excluded[lo as usize..hi as usize].fill(true);
+            }
+        }
+        let first = (ranges[0].0, ranges[0].1);
+        if let Some(listing) = listing(e, e.elems[items[0] as usize].parent, ranges) {
+            lists.listings.push(listing);
+        } else if set_aside && timed * 2 >= marked {
+            // Even when too large: a thread's opening post often is.
+            lists.first_items.push(first);
         }
     }
-    (excluded, first_items)
+    lists
+}
+
+/// The list as a listing, if its items lead with headline links: most items have a link that
+/// reads as a headline before their first prose, and no two items lead with the same one. A
+/// listing heads each excerpt with a link to its page; a thread's posts lead with their
+/// authors' names, which are short and repeat when a poster answers, or with the same floor and
+/// action links ("沙发", "只看该作者"); an article's paragraphs and a page's layout tables lead
+/// with prose or with nothing.
+fn listing(e: &Extracted, parent: u32, items: Vec<(u32, u32, bool)>) -> Option<Listing> {
+    let is_prose = |b: &super::Block| {
+        b.link_density() <= MAX_LINK_DENSITY
+            && (b.chars > MARKER_MAX_CHARS || (b.punct >= 1 && b.chars >= MIN_SCORING_CHARS))
+    };
+    let mut heads: Vec<&str> = Vec::with_capacity(items.len());
+    for &(lo, hi, _) in &items {
+        let blocks = &e.blocks[lo as usize..hi as usize];
+        let Some(body) = blocks.iter().position(is_prose) else { continue };
+        let head = blocks[..body]
+            .iter()
+            .find(|b| b.chars >= 2 && b.link_density() > MAX_LINK_DENSITY)
+            .map(|b| e.block_text(b))
+            .filter(|h| is_headline(h));
+        if let Some(head) = head {
+            if heads.contains(&head) {
+                return None;
+            }
+            heads.push(head);
+        }
+    }
+    if (heads.len() as f64) < LIST_MARKED_SHARE * items.len() as f64 {
+        return None;
+    }
+    let blocks = |&(lo, hi, _): &(u32, u32, bool)| &e.blocks[lo as usize..hi as usize];
+    let dated = items
+        .iter()
+        .filter(|i| blocks(i).iter().any(|b| b.chars <= MARKER_MAX_CHARS && has_time_stamp(e.block_text(b))))
+        .count();
+    let mut prose: Vec<u32> =
+        items.iter().map(|i| blocks(i).iter().filter(|b| is_prose(b)).map(|b| b.chars).sum()).collect();
+    prose.sort_unstable();
+    Some(Listing {
+        parent,
+        dated: dated as f64 >= LIST_MARKED_SHARE * items.len() as f64,
+        excerpt_chars: prose[prose.len() / 2],
+        items,
+    })
+}
+
+/// A link text that reads as a headline, not a user name or an action: at least
+/// [`HEADLINE_MIN_IDEOGRAPHS`] ideographs, or [`HEADLINE_MIN_WORDS`] words of letters, and no
+/// date or time.
+fn is_headline(text: &str) -> bool {
+    let ideographs = text.chars().filter(|c| ('\u{4e00}'..='\u{9fff}').contains(c)).count();
+    let words = text.split_whitespace().filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 2).count();
+    (ideographs >= HEADLINE_MIN_IDEOGRAPHS || words >= HEADLINE_MIN_WORDS) && !has_time_stamp(text)
 }
 
 /// A date or time as comment and post headers show them: 2026-03-02, 2026/3/2, 3月2日, 10:21,
@@ -460,6 +606,13 @@ pub(crate) fn has_time_stamp(text: &str) -> bool {
         }
     }
     false
+}
+
+/// A block that is a date and nothing else, without a time of day: "2005年3月", "2024-12-01".
+/// Posts and comments carry their author or the minute beside the date.
+fn is_bare_date(text: &str) -> bool {
+    text.chars()
+        .all(|c| c.is_ascii_digit() || c.is_whitespace() || matches!(c, '年' | '月' | '日' | '号' | '-' | '/' | '.'))
 }
 
 /// The most negative class/id hint of an element's nearest [`PENALTY_LEVELS`] ancestors, or 0: a
