@@ -95,9 +95,15 @@ impl DocRecord {
                 return Err(what("key count"));
             }
             list.reserve(n);
+            // Sorted and distinct: every delta after the first is positive and does not wrap.
             let mut prev = 0u64;
-            for _ in 0..n {
-                prev = prev.wrapping_add(var(&mut pos, "key")?);
+            for k in 0..n {
+                let delta = var(&mut pos, "key")?;
+                prev = match (k, prev.checked_add(delta)) {
+                    (0, _) => delta,
+                    (_, Some(key)) if delta > 0 => key,
+                    _ => return Err(what("key order")),
+                };
                 list.push(prev);
             }
         }
@@ -199,6 +205,23 @@ mod tests {
         assert_eq!(DocRecord::decode(&buf, &record_error(path, 0)).ok(), Some(d));
         for cut in [1, buf.len() / 2, buf.len() - 1] {
             assert!(DocRecord::decode(&buf[..cut], &record_error(path, 0)).is_err());
+        }
+    }
+
+    #[test]
+    fn keys_out_of_order_or_repeated_are_refused() {
+        let path = std::path::Path::new("wal");
+        let good = sample(1, "这是一个测试文档。它有两句话，用来检查编码。");
+        assert!(good.fingerprints.len() >= 2, "the sample needs two keys");
+        let swapped = |d: &mut DocRecord| d.fingerprints.swap(0, 1);
+        let repeated = |d: &mut DocRecord| d.fingerprints[1] = d.fingerprints[0];
+        for (what, damage) in [("swapped", &swapped as &dyn Fn(&mut DocRecord)), ("repeated", &repeated)] {
+            let mut d = good.clone();
+            damage(&mut d);
+            let mut buf = Vec::new();
+            d.encode(&mut buf);
+            let err = DocRecord::decode(&buf, &record_error(path, 0)).err().map(|e| e.to_string());
+            assert!(err.as_deref().is_some_and(|e| e.contains("key order")), "{what}: {err:?}");
         }
     }
 }

@@ -30,7 +30,7 @@ use super::catalog::Catalog;
 use super::doc::DocRecord;
 use super::error::{Result, StoreError};
 use super::format::{url_hash, KeyKind, SectionKind, DOC_FLAG_FALLBACK};
-use super::manifest::{Manifest, SegmentRef};
+use super::manifest::{Manifest, SegmentRef, MANIFEST_FILE};
 use super::memtable::Memtable;
 use super::pruned::{pruned_file_name, PrunePolicy, PrunedSet};
 use super::segment::{
@@ -454,6 +454,11 @@ impl Index {
     /// Opens the index at `dir` for writing, creating it with `params` if it does not exist.
     /// Fails with [`StoreError::Locked`] when another process writes to it.
     pub fn open_writer(dir: &Path, params: &Params) -> Result<Index> {
+        let refuse = |e: String| StoreError::Limit(format!("{}: cannot create an index: {e}", dir.display()));
+        // Refused before anything is made; checked again below, where the index is created.
+        if !dir.join(MANIFEST_FILE).exists() {
+            params.check().map_err(refuse)?;
+        }
         std::fs::create_dir_all(dir).map_err(|e| StoreError::io(dir, e))?;
         let lock = lock_writer(dir)?;
         for d in [segments_dir(dir), wal_dir(dir)] {
@@ -474,9 +479,7 @@ impl Index {
                 // A new index: its catalog is complete before the manifest makes it exist. One
                 // left by a creation that crashed before the manifest holds nothing yet (its
                 // temporary directory is garbage, collected below).
-                params
-                    .check()
-                    .map_err(|e| StoreError::Limit(format!("{}: cannot create an index: {e}", dir.display())))?;
+                params.check().map_err(refuse)?;
                 let m = Manifest::new(params.clone());
                 let catalog = dir.join("catalog");
                 if catalog.exists() {
