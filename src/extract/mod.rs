@@ -52,6 +52,9 @@ pub struct Block {
     /// Whether the block ends like a sentence.
     #[serde(skip)]
     pub ends_sentence: bool,
+    /// Whether the block lies in a heading element (`<h1>`..`<h6>`).
+    #[serde(skip)]
+    pub heading: bool,
     /// `None` when the block is main text.
     pub dropped: Option<DropReason>,
 }
@@ -171,6 +174,7 @@ pub fn extract_text(text: &str) -> Extracted {
             elem: 0,
             punct,
             ends_sentence: ends,
+            heading: false,
             dropped: None,
         });
     }
@@ -257,6 +261,10 @@ impl TagName {
     }
     pub(crate) fn is(&self, lower: &[u8]) -> bool {
         &self.0[..self.1 as usize] == lower
+    }
+    /// `h1` to `h6`.
+    pub(crate) fn is_heading(&self) -> bool {
+        self.1 == 2 && self.0[0] == b'h' && (b'1'..=b'6').contains(&self.0[1])
     }
 }
 
@@ -519,6 +527,7 @@ impl Builder {
             elem: self.current(),
             punct: self.punct + u32::from(latin_stop),
             ends_sentence: ends_sentence(self.last) || latin_stop,
+            heading: self.stack.iter().any(|(_, t)| t.is_heading()),
             dropped: None,
         });
         self.block_start = end;
@@ -764,35 +773,51 @@ mod tests {
     }
 
     #[test]
-    fn a_listing_before_the_article_is_neither_its_lead_nor_its_text() {
-        let items: String = EXCERPTS.iter().enumerate().map(|(i, (t, s))| listed(i, t, s)).collect();
+    fn a_dated_box_before_the_article_is_neither_its_lead_nor_its_text() {
+        // With its headlines set as headings the box is a listing; with plain title links it
+        // looks like a thread, whose opening post never comes before the page's headline.
+        let plain = |i: usize, t: &str, s: &str| {
+            format!("<li><a href='/n/{i}.html'>{t}</a><p>{s}</p><span>2026-03-0{}</span></li>", i + 1)
+        };
         let article: Vec<String> =
             (0..4).map(|i| format!("这是正文的第{i}段，记者从有关部门了解到，相关工作正在稳步推进之中。")).collect();
-        let body = format!(
-            "<div class='latest'><h3>最新动态</h3><ul>{items}</ul></div><div class='article'><h1>春耕备耕有序推进</h1>{}</div>",
-            article.iter().map(|p| format!("<p>{p}</p>")).collect::<String>()
-        );
-        let e = extract_html(&site_page("春耕备耕有序推进", &body));
-        assert_eq!(kept(&e), article);
+        for item in [&listed as &dyn Fn(usize, &str, &str) -> String, &plain] {
+            let items: String = EXCERPTS.iter().enumerate().map(|(i, (t, s))| item(i, t, s)).collect();
+            let body = format!(
+                "<div class='latest'><h3>最新动态</h3><ul>{items}</ul></div><div class='article'><h1>春耕备耕有序推进</h1>{}</div>",
+                article.iter().map(|p| format!("<p>{p}</p>")).collect::<String>()
+            );
+            let e = extract_html(&site_page("春耕备耕有序推进", &body));
+            assert_eq!(kept(&e), article, "{}", item(0, "标题", "摘要"));
+        }
     }
 
     #[test]
-    fn a_short_article_keeps_its_text_over_a_longer_related_listing() {
-        let lead = "市气象台今天下午发布大风蓝色预警，请市民关好门窗。";
-        for dated in [false, true] {
-            let items: String = EXCERPTS
+    fn a_short_article_keeps_its_text_over_the_list_after_it() {
+        // A news flash shorter than half an excerpt, and than a comment: the prose under the
+        // headline is the article, however short.
+        let lead = "今天下午有大风，请关好门窗。";
+        let related = |dated: bool| -> String {
+            EXCERPTS
                 .iter()
                 .enumerate()
                 .map(|(i, (t, s))| {
                     let date = if dated { format!("<span>2026-03-0{}</span>", i + 1) } else { String::new() };
                     format!("<li><h4><a href='/n/{i}.html'>{t}</a></h4><p>{s}</p>{date}</li>")
                 })
-                .collect();
+                .collect()
+        };
+        let comments: String = EXCERPTS
+            .iter()
+            .enumerate()
+            .map(|(i, (_, s))| format!("<li><div><a href='/u/{i}'>网友{i}</a> 2026-03-02 10:2{i}</div><p>{s}</p></li>"))
+            .collect();
+        for (what, list) in [("related", related(false)), ("dated related", related(true)), ("comments", comments)] {
             let body = format!(
-                "<h1>大风蓝色预警</h1><div class='text'><p>{lead}</p></div><h3>相关阅读</h3><ul class='rel'>{items}</ul>"
+                "<h1>大风蓝色预警</h1><div class='text'><p>{lead}</p></div><h3>相关</h3><ul class='rel'>{list}</ul>"
             );
             let e = extract_html(&site_page("大风蓝色预警", &body));
-            assert_eq!(kept(&e), vec![lead], "dated: {dated}");
+            assert_eq!(kept(&e), vec![lead], "{what}");
         }
     }
 
@@ -854,33 +879,53 @@ mod tests {
         let body = format!(
             "<h1>老城墙修缮大事记</h1><div class='article-content'><p>{article}</p><ul class='c'>{comments}</ul></div>"
         );
+        assert_eq!(kept(&extract_html(&site_page("老城墙修缮大事记", &body))), vec![article.as_str()]);
+        // So is the layout with the names inside the comments' text, under dates days apart.
+        let comments: String = entries
+            .iter()
+            .enumerate()
+            .map(|(i, (_, t))| format!("<li><span>2026-03-0{}</span><p>网友{i}：{t}</p></li>", i + 2))
+            .collect();
+        let body = format!(
+            "<h1>老城墙修缮大事记</h1><div class='article-content'><p>{article}</p><ul class='c'>{comments}</ul></div>"
+        );
         assert_eq!(kept(&extract_html(&site_page("老城墙修缮大事记", &body))), vec![article]);
     }
 
     #[test]
     fn a_thread_whose_posters_have_long_names_keeps_its_opening_post() {
-        // Long names lead the posts as headlines lead excerpts; the opening poster answering
-        // tells the thread from a listing.
-        let names = ["山水之间的闲云野鹤", "城市边缘的追梦少年", "山水之间的闲云野鹤", "每天都要开心的小鱼"];
+        // Long names lead the posts as headlines lead excerpts, all different when the opening
+        // poster does not answer; they are not headings. A forum that heads every post with a
+        // subject repeats it.
         let texts = [
             "上周末带孩子去了城郊的植物园，温室里的热带植物长得特别好，孩子看得都不想走了。",
             "请问植物园周末人多吗？",
             "上午人不多，下午就多起来了，建议早点去。",
             "收藏了，下次也去看看。",
         ];
-        let posts: String = names
-            .iter()
-            .zip(texts)
-            .enumerate()
-            .map(|(i, (n, t))| {
-                format!(
-                    "<div class='post'><a href='/u/{i}'>{n}</a><span>2026-03-02 10:2{i}</span><div class='msg'>{t}</div></div>"
-                )
-            })
-            .collect();
-        let e =
-            extract_html(&site_page("周末去植物园", &format!("<h1>周末去植物园</h1><div class='posts'>{posts}</div>")));
-        assert_eq!(kept(&e), vec![texts[0]]);
+        let names = ["山水之间的闲云野鹤", "城市边缘的追梦少年", "安静地听一场春雨", "每天都要开心的小鱼"];
+        let named = |i: usize| format!("<div class='u'><a href='/u/{i}'>{}</a></div>", names[i]);
+        let subject = |i: usize| {
+            let re = if i == 0 { "" } else { "Re: " };
+            format!(
+                "<h3><a href='#p{i}'>{re}周末去城郊植物园看热带植物</a></h3><div class='u'><a href='/u/{i}'>{}</a></div>",
+                names[i]
+            )
+        };
+        for head in [&named as &dyn Fn(usize) -> String, &subject] {
+            let posts: String = texts
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    format!(
+                        "<div class='post'>{}<span>2026-03-02 10:2{i}</span><div class='msg'>{t}</div></div>",
+                        head(i)
+                    )
+                })
+                .collect();
+            let html = site_page("周末去植物园", &format!("<h1>周末去植物园</h1><div class='posts'>{posts}</div>"));
+            assert_eq!(kept(&extract_html(&html)), vec![texts[0]], "{}", head(0));
+        }
     }
 
     #[test]

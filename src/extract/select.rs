@@ -67,9 +67,9 @@ const ITEM_MAX_BLOCKS: usize = 24;
 /// ... and this many characters: layout tables and sections repeat too, but are not items (an
 /// element this large is neither counted nor set aside with its list).
 const ITEM_MAX_CHARS: u32 = 600;
-/// A listing's headline link has at least this many ideographs (user names have fewer) ...
-const HEADLINE_MIN_IDEOGRAPHS: usize = 6;
-/// ... or this many words of letters (user names are one).
+/// A listing's headline link has at least this many ideographs ...
+const HEADLINE_MIN_IDEOGRAPHS: usize = 5;
+/// ... or this many words of letters.
 const HEADLINE_MIN_WORDS: usize = 3;
 /// Below this many characters of other scoring text, a comment-like list's first item is kept.
 const LONE_LIST_CHARS: u32 = 100;
@@ -139,8 +139,18 @@ pub(super) fn select(e: &mut Extracted) {
             .sum()
     };
     let other_chars = readable(0..e.blocks.len(), MIN_SCORING_CHARS, false);
+    let headed = after_headline(e);
+    // Whether a list starting at block `lo` may be the page's text: not when it starts before the
+    // page's headline (a box of the latest news above the article), nor when prose lies between
+    // the headline and it: an article, however short (a news flash), whose comments or related
+    // reading the list is.
+    let below_headline = |lo: usize| headed.is_empty() || headed.start <= lo;
+    let may_lead = |lo: u32| {
+        let lo = lo as usize;
+        below_headline(lo) && readable(headed.start..lo.min(headed.end).max(headed.start), 10, true) == 0
+    };
     let mut lead: Option<(u32, u32)> = None;
-    for &(lo, hi) in &first_items {
+    for &(lo, hi) in first_items.iter().filter(|i| may_lead(i.0)) {
         let prose_before = readable(0..lo as usize, 10, true);
         let own: u32 = e.blocks[lo as usize..hi as usize].iter().filter(|b| b.punct >= 1).map(|b| b.chars).sum();
         // The earliest item; of items starting at the same block (a list nested in another's
@@ -154,19 +164,26 @@ pub(super) fn select(e: &mut Extracted) {
         keep(&mut excluded, lo, hi);
     } else if other_chars < LONE_LIST_CHARS {
         // A page that is only lists: a thread's opening post, or the excerpts of a dated listing
-        // with at most a short introduction before it. A short article is not its related
-        // reading (it is longer than half an excerpt), nor is an undated box on a page of
-        // pictures.
-        let lone = |l: &&Listing| l.dated && readable(0..l.items[0].0 as usize, 10, true) * 2 < l.excerpt_chars;
+        // with at most a short introduction of its own (inside the element holding the items)
+        // before them. A short article is not its related reading, nor is an undated box on a
+        // page of pictures.
+        let lone = |l: &&Listing| {
+            let (start, first) = (e.elems[l.parent as usize].first_block as usize, l.items[0].0 as usize);
+            l.dated
+                && below_headline(first)
+                && readable(0..start, 10, true) == 0
+                && readable(start..first, 10, true) * 2 < l.excerpt_chars
+        };
         let lone: Vec<(u32, u32)> =
             listings.iter().filter(lone).flat_map(|l| &l.items).filter(|i| i.2).map(|i| (i.0, i.1)).collect();
-        first_items.iter().chain(&lone).for_each(|&(lo, hi)| keep(&mut excluded, lo, hi));
+        let firsts: Vec<(u32, u32)> = first_items.iter().filter(|i| may_lead(i.0)).copied().collect();
+        firsts.iter().chain(&lone).for_each(|&(lo, hi)| keep(&mut excluded, lo, hi));
     }
 
     let ranges = match lead {
         Some(l) => vec![l],
         None => {
-            let mut ranges = container_ranges(e, &excluded, &footer, &sums);
+            let mut ranges = container_ranges(e, &excluded, &footer, &sums, headed.clone());
             // The best text lies in one excerpt of a listing (one too long to be set aside): the
             // page is the listing, and its text is all of it, not its longest excerpt.
             if let Some(&(lo, hi)) = ranges.first() {
@@ -442,6 +459,8 @@ fn list_items(e: &Extracted, sums: &BlockSums) -> Lists {
         let mut timed = 0usize;
         // Items whose only marker is a bare date: entries of a timeline.
         let mut dated_only = 0usize;
+        // The months of the items' bare dates, for a timeline's span.
+        let mut months: Vec<(u32, u32)> = Vec::new();
         for &it in items {
             let el = &e.elems[it as usize];
             let range = el.first_block as usize..el.end_block as usize;
@@ -459,7 +478,11 @@ fn list_items(e: &Extracted, sums: &BlockSums) -> Lists {
                 link_marker |= b.link_density() > MAX_LINK_DENSITY;
                 if has_time_stamp(text) {
                     time_marker = true;
-                    other_marker |= !is_bare_date(text);
+                    if is_bare_date(text) {
+                        months.extend(year_month(text));
+                    } else {
+                        other_marker = true;
+                    }
                 } else {
                     other_marker |= b.punct == 0;
                 }
@@ -474,9 +497,12 @@ fn list_items(e: &Extracted, sums: &BlockSums) -> Lists {
         }
         // An element too large to be an item stays: an old portal's article table between its
         // header and footer tables is one of three siblings, not a comment. A timeline (entries
-        // under bare dates, "2005年3月": no author, no time of day) is the article's own text.
+        // under bare dates, "2005年3月": no author, no time of day, and spanning months, where
+        // comments whose authors sit in their text fall within days) is the article's own text.
         let listed = (marked as f64) >= LIST_MARKED_SHARE * items.len() as f64;
-        let timeline = listed && dated_only == marked;
+        months.sort_unstable();
+        months.dedup();
+        let timeline = listed && dated_only == marked && months.len() >= 2;
         let set_aside = listed && !timeline;
         if timeline {
             // Its dates are text too: a copy may run them into the entries ("2005年3月，...").
@@ -514,11 +540,12 @@ fn list_items(e: &Extracted, sums: &BlockSums) -> Lists {
     lists
 }
 
-/// The list as a listing, if its items lead with headline links: most items have a link that
-/// reads as a headline before their first prose, and no two items lead with the same one. A
-/// listing heads each excerpt with a link to its page; a thread's posts lead with their
-/// authors' names, which are short and repeat when a poster answers, or with the same floor and
-/// action links ("沙发", "只看该作者"); an article's paragraphs and a page's layout tables lead
+/// The list as a listing, if its items lead with headline links: most items have a link in a
+/// heading element (`<h3><a href>`) that reads as a headline before their first prose, and no
+/// two items lead with the same one. A listing heads each excerpt with a link to its page. A
+/// thread's posts lead with their authors' names, links as well, and as long as a headline on
+/// some forums ("山水之间的闲云野鹤"), but not set as headings; a forum that heads every post
+/// with a subject repeats it ("Re: ..."). An article's paragraphs and a page's layout tables lead
 /// with prose or with nothing.
 fn listing(e: &Extracted, parent: u32, items: Vec<(u32, u32, bool)>) -> Option<Listing> {
     let is_prose = |b: &super::Block| {
@@ -531,7 +558,7 @@ fn listing(e: &Extracted, parent: u32, items: Vec<(u32, u32, bool)>) -> Option<L
         let Some(body) = blocks.iter().position(is_prose) else { continue };
         let head = blocks[..body]
             .iter()
-            .find(|b| b.chars >= 2 && b.link_density() > MAX_LINK_DENSITY)
+            .find(|b| b.heading && b.chars >= 2 && b.link_density() > MAX_LINK_DENSITY)
             .map(|b| e.block_text(b))
             .filter(|h| is_headline(h));
         if let Some(head) = head {
@@ -560,7 +587,7 @@ fn listing(e: &Extracted, parent: u32, items: Vec<(u32, u32, bool)>) -> Option<L
     })
 }
 
-/// A link text that reads as a headline, not a user name or an action: at least
+/// A link text that reads as a headline, not a label or a floor number: at least
 /// [`HEADLINE_MIN_IDEOGRAPHS`] ideographs, or [`HEADLINE_MIN_WORDS`] words of letters, and no
 /// date or time.
 fn is_headline(text: &str) -> bool {
@@ -615,6 +642,15 @@ fn is_bare_date(text: &str) -> bool {
         .all(|c| c.is_ascii_digit() || c.is_whitespace() || matches!(c, '年' | '月' | '日' | '号' | '-' | '/' | '.'))
 }
 
+/// The year and month (0 when none is given) of a bare date: "2005年3月" (2005, 3), "2024-12-01"
+/// (2024, 12), "2005" (2005, 0); `None` without a four-digit year.
+fn year_month(text: &str) -> Option<(u32, u32)> {
+    let mut numbers = text.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty());
+    let year = numbers.next().filter(|y| y.len() == 4)?.parse().ok()?;
+    let month = numbers.next().and_then(|m| m.parse().ok()).unwrap_or(0);
+    Some((year, month))
+}
+
 /// The most negative class/id hint of an element's nearest [`PENALTY_LEVELS`] ancestors, or 0: a
 /// comment's own elements rarely say "comment", the section around them does, and a short
 /// article must not lose to its first comment. Not further up: a page-wide wrapper named
@@ -663,10 +699,15 @@ fn after_headline(e: &Extracted) -> std::ops::Range<usize> {
 
 /// Block ranges of the article container and the siblings that join it; empty when no element
 /// holds sentence-like text.
-fn container_ranges(e: &Extracted, excluded: &[bool], footer: &[bool], sums: &BlockSums) -> Vec<(u32, u32)> {
+fn container_ranges(
+    e: &Extracted,
+    excluded: &[bool],
+    footer: &[bool],
+    sums: &BlockSums,
+    headed: std::ops::Range<usize>,
+) -> Vec<(u32, u32)> {
     let n = e.elems.len();
     let mut raw = vec![0f64; n];
-    let headed = after_headline(e);
     for (i, b) in e.blocks.iter().enumerate() {
         let ld = b.link_density();
         if excluded[i] || ld > MAX_LINK_DENSITY || b.chars < MIN_SCORING_CHARS {
