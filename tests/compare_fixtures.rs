@@ -101,11 +101,22 @@ fn template_text_is_left_out_of_the_main_text() {
 
 #[test]
 fn every_fixture_compared_with_itself_is_duplicate_unless_empty() {
-    for entry in std::fs::read_dir(common::fixture("")).expect("fixtures dir") {
-        let name = entry.expect("entry").file_name().into_string().expect("utf-8 name");
-        if name.ends_with(".md") {
-            continue;
+    // The fixtures and the probes' pages below them, as paths relative to the fixtures directory.
+    let mut names = Vec::new();
+    let mut dirs = vec![String::new()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(common::fixture(&dir)).expect("fixtures dir") {
+            let entry = entry.expect("entry");
+            let name = format!("{dir}{}", entry.file_name().into_string().expect("utf-8 name"));
+            if entry.file_type().expect("file type").is_dir() {
+                dirs.push(format!("{name}/"));
+            } else if !name.ends_with(".md") && !name.ends_with(".tsv") {
+                names.push(name);
+            }
         }
+    }
+    assert!(names.len() > 200, "the probes' pages are found too: {}", names.len());
+    for name in names {
         let p = page(&name);
         let c = compare(&p, &p, &Params::default());
         let expect =

@@ -13,11 +13,15 @@
 //!    otherwise be shared between unrelated pages. When no prose comes before such a list, its
 //!    first item is the page's lead (a forum thread whose opening post has the replies' layout):
 //!    it is kept, and it is the main text. A news article comes before its comments, so its
-//!    first comment is not taken for the lead. A listing of other pages (tag, channel, topic and
-//!    search-result pages: items that lead with distinct headline links, then go on in prose) has
-//!    no lead: its first item is another page's opening. A dated listing with little else on the
-//!    page is the main text, all of it; so is a listing whose longest excerpt would otherwise be
-//!    taken for the article. Other listings ("related reading" with summaries) are set aside.
+//!    first comment is not taken for the lead; nor is a list above the page's headline (a box
+//!    of the latest news), or after prose under it (a news flash shorter than its comments). A
+//!    listing of other pages (tag, channel, topic and search-result pages: items that lead with
+//!    distinct headline links set as headings, then go on in prose) has no lead: its first item
+//!    is another page's opening. A dated listing with nothing else on the page but its own short
+//!    introduction is the main text, all of it; so is a listing whose longest excerpt would
+//!    otherwise be taken for the article. Other listings ("related reading" with summaries) are
+//!    set aside. A list marked only by bare dates spanning months is a timeline: the article's
+//!    own text, dates included.
 //! 2. Every remaining block with sentence-like text scores its element and the nearest ancestors;
 //!    an element's score is damped by its link density and moved by class/id hints. The best
 //!    element is the article container; when one child holds nearly all of its score, the child is.
@@ -537,6 +541,9 @@ fn list_items(e: &Extracted, sums: &BlockSums) -> Lists {
             lists.first_items.push(first);
         }
     }
+    // Nested timelines add their dates out of order.
+    lists.dates.sort_unstable();
+    lists.dates.dedup();
     lists
 }
 
