@@ -854,20 +854,25 @@ mod tests {
             ("2016年10月", "南门瓮城修缮工程启动，考古人员在地基中发现明代城砖。"),
         ];
         let intro = "老城墙始建于明代，近二十年来经历了多次修缮，以下是几个重要节点。";
-        let timeline: String =
-            entries.iter().map(|(d, t)| format!("<li><span class='date'>{d}</span><p>{t}</p></li>")).collect();
-        for before in ["", intro] {
-            let body = format!(
-                "<h1>老城墙修缮大事记</h1><div class='article-content'><p>{before}</p><ul class='timeline'>{timeline}</ul></div>"
-            );
-            let e = extract_html(&site_page("老城墙修缮大事记", &body));
-            // The dates are kept, short as they are: a copy may run them into the entries.
-            let want: Vec<&str> = [before]
-                .into_iter()
-                .filter(|b| !b.is_empty())
-                .chain(entries.iter().flat_map(|&(d, t)| [d, t]))
-                .collect();
-            assert_eq!(kept(&e), want, "introduction {before:?}");
+        // Dated by months, and by years alone.
+        let by_years: Vec<(String, &str)> = entries.iter().map(|&(d, t)| (format!("{}年", &d[..4]), t)).collect();
+        let by_months: Vec<(String, &str)> = entries.iter().map(|&(d, t)| (d.to_string(), t)).collect();
+        for dated in [by_months, by_years] {
+            let timeline: String =
+                dated.iter().map(|(d, t)| format!("<li><span class='date'>{d}</span><p>{t}</p></li>")).collect();
+            for before in ["", intro] {
+                let body = format!(
+                    "<h1>老城墙修缮大事记</h1><div class='article-content'><p>{before}</p><ul class='timeline'>{timeline}</ul></div>"
+                );
+                let e = extract_html(&site_page("老城墙修缮大事记", &body));
+                // The dates are kept, short as they are: a copy may run them into the entries.
+                let want: Vec<&str> = [before]
+                    .into_iter()
+                    .filter(|b| !b.is_empty())
+                    .chain(dated.iter().flat_map(|(d, t)| [d.as_str(), t]))
+                    .collect();
+                assert_eq!(kept(&e), want, "introduction {before:?}, dates {}", dated[0].0);
+            }
         }
         // The same layout with the commenters' names beside the dates is a comment thread.
         let comments: String = entries

@@ -463,6 +463,8 @@ fn list_items(e: &Extracted, sums: &BlockSums) -> Lists {
         let mut timed = 0usize;
         // Items whose only marker is a bare date: entries of a timeline.
         let mut dated_only = 0usize;
+        // Whether some item has a marker other than a bare date.
+        let mut undated_marker = false;
         // The months of the items' bare dates, for a timeline's span.
         let mut months: Vec<(u32, u32)> = Vec::new();
         for &it in items {
@@ -473,6 +475,8 @@ fn list_items(e: &Extracted, sums: &BlockSums) -> Lists {
             }
             let mut link_marker = false;
             let mut time_marker = false;
+            // A year alone ("1956年") dates a timeline's entry, never a post or a comment.
+            let mut year_marker = false;
             let mut other_marker = false;
             for b in &e.blocks[range] {
                 if b.chars > MARKER_MAX_CHARS {
@@ -480,8 +484,10 @@ fn list_items(e: &Extracted, sums: &BlockSums) -> Lists {
                 }
                 let text = e.block_text(b);
                 link_marker |= b.link_density() > MAX_LINK_DENSITY;
-                if has_time_stamp(text) {
-                    time_marker = true;
+                let year = is_bare_year(text);
+                if has_time_stamp(text) || year {
+                    time_marker |= !year;
+                    year_marker |= year;
                     if is_bare_date(text) {
                         months.extend(year_month(text));
                     } else {
@@ -496,7 +502,11 @@ fn list_items(e: &Extracted, sums: &BlockSums) -> Lists {
             }
             if time_marker {
                 timed += 1;
-                dated_only += usize::from(!link_marker && !other_marker);
+            }
+            if (time_marker || year_marker) && !link_marker && !other_marker {
+                dated_only += 1;
+            } else if link_marker || time_marker || other_marker {
+                undated_marker = true;
             }
         }
         // An element too large to be an item stays: an old portal's article table between its
@@ -506,7 +516,8 @@ fn list_items(e: &Extracted, sums: &BlockSums) -> Lists {
         let listed = (marked as f64) >= LIST_MARKED_SHARE * items.len() as f64;
         months.sort_unstable();
         months.dedup();
-        let timeline = listed && dated_only == marked && months.len() >= 2;
+        let timeline =
+            (dated_only as f64) >= LIST_MARKED_SHARE * items.len() as f64 && !undated_marker && months.len() >= 2;
         let set_aside = listed && !timeline;
         if timeline {
             // Its dates are text too: a copy may run them into the entries ("2005年3月，...").
@@ -515,7 +526,8 @@ fn list_items(e: &Extracted, sums: &BlockSums) -> Lists {
                 for i in el.first_block..el.end_block {
                     let b = &e.blocks[i as usize];
                     let text = e.block_text(b);
-                    if b.chars <= MARKER_MAX_CHARS && has_time_stamp(text) && is_bare_date(text) {
+                    if b.chars <= MARKER_MAX_CHARS && (has_time_stamp(text) || is_bare_year(text)) && is_bare_date(text)
+                    {
                         lists.dates.push(i);
                     }
                 }
@@ -639,7 +651,43 @@ pub(crate) fn has_time_stamp(text: &str) -> bool {
             return true;
         }
     }
-    false
+    has_english_date(text)
+}
+
+/// An English date or age as forums print them: "Dec 5", "5 December 2024", "3 hours ago".
+fn has_english_date(text: &str) -> bool {
+    const MONTHS: [&str; 12] = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    const UNITS: [&str; 7] = ["second", "minute", "hour", "day", "week", "month", "year"];
+    if !text.bytes().any(|c| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    let words: Vec<&str> = text.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    let day = |w: Option<&&str>| w.is_some_and(|w| w.len() <= 2 && w.bytes().all(|c| c.is_ascii_digit()));
+    let number = |w: &str| w.bytes().all(|c| c.is_ascii_digit());
+    words.iter().enumerate().any(|(i, w)| {
+        // "Dec", "Sept", "December": three letters or more of a month's name, beside a day.
+        let month = w.len() >= 3 && MONTHS.iter().any(|m| m.len() >= w.len() && m[..w.len()].eq_ignore_ascii_case(w));
+        if month && (day(words.get(i + 1)) || (i > 0 && day(words.get(i - 1)))) {
+            return true;
+        }
+        w.eq_ignore_ascii_case("ago")
+            && i >= 2
+            && number(words[i - 2])
+            && UNITS.iter().any(|u| words[i - 1].trim_end_matches(['s', 'S']).eq_ignore_ascii_case(u))
+    })
 }
 
 /// A block that is a date and nothing else, without a time of day: "2005年3月", "2024-12-01".
@@ -647,6 +695,12 @@ pub(crate) fn has_time_stamp(text: &str) -> bool {
 fn is_bare_date(text: &str) -> bool {
     text.chars()
         .all(|c| c.is_ascii_digit() || c.is_whitespace() || matches!(c, '年' | '月' | '日' | '号' | '-' | '/' | '.'))
+}
+
+/// A year and nothing else: "1956年", "2005".
+fn is_bare_year(text: &str) -> bool {
+    let digits = text.trim().trim_end_matches('年');
+    digits.len() == 4 && digits.bytes().all(|c| c.is_ascii_digit())
 }
 
 /// The year and month (0 when none is given) of a bare date: "2005年3月" (2005, 3), "2024-12-01"
@@ -876,5 +930,11 @@ mod tests {
         assert!(has_time_stamp("2026年3月"));
         assert!(!has_time_stamp("今年增长了12%"));
         assert!(!has_time_stamp("第3条"));
+        for english in ["Dec 5", "posted Sept 30, 2024", "5 December 2024", "3 hours ago", "1 day ago"] {
+            assert!(has_time_stamp(english), "{english}");
+        }
+        for not_a_date in ["May I ask 5 questions", "Top 10 marches", "December", "12 days", "Decimal 5"] {
+            assert!(!has_time_stamp(not_a_date), "{not_a_date}");
+        }
     }
 }
