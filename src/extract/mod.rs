@@ -767,9 +767,16 @@ mod tests {
         // Its dated items look like a thread's posts; read as one, the page would be its first
         // item, and that article, arriving later, would "contain" a tag page.
         let items: String = EXCERPTS.iter().enumerate().map(|(i, (t, s))| listed(i, t, s)).collect();
-        let html = site_page("标签：社区", &format!("<h1>标签：社区</h1><ul class='list'>{items}</ul>"));
-        let e = extract_html(&html);
-        assert_eq!(kept(&e), EXCERPTS.iter().map(|x| x.1).collect::<Vec<_>>());
+        // Alone, and beside a paragraph about the site longer than the page's other text may be
+        // for a list to be all there is.
+        let about = "<div class='about'><p>江岸网是一家立足本地的综合新闻网站，创办于二〇〇三年，\
+                     每天发布城事、民生、教育、交通等方面的消息，欢迎读者来信提供新闻线索，我们会认真\
+                     核实每一条线索，并及时回复读者的来信和留言。</p></div>";
+        for after in ["", about] {
+            let html = site_page("标签：社区", &format!("<h1>标签：社区</h1><ul class='list'>{items}</ul>{after}"));
+            let e = extract_html(&html);
+            assert_eq!(kept(&e), EXCERPTS.iter().map(|x| x.1).collect::<Vec<_>>(), "{after}");
+        }
     }
 
     #[test]

@@ -17,9 +17,9 @@
 //!    of the latest news), or after prose under it (a news flash shorter than its comments). A
 //!    listing of other pages (tag, channel, topic and search-result pages: items that lead with
 //!    distinct headline links set as headings, then go on in prose) has no lead: its first item
-//!    is another page's opening. A dated listing with nothing else on the page but its own short
-//!    introduction is the main text, all of it; so is a listing whose longest excerpt would
-//!    otherwise be taken for the article. Other listings ("related reading" with summaries) are
+//!    is another page's opening. A dated listing under the headline with nothing before it but
+//!    its own short introduction is the main text, all of it, unless more prose stands beside it;
+//!    so is a listing whose longest excerpt would otherwise be taken for the article. Other listings ("related reading" with summaries) are
 //!    set aside. A list marked only by bare dates spanning months is a timeline: the article's
 //!    own text, dates included.
 //! 2. Every remaining block with sentence-like text scores its element and the nearest ancestors;
@@ -164,25 +164,27 @@ pub(super) fn select(e: &mut Extracted) {
         }
     }
     let keep = |excluded: &mut [bool], lo: u32, hi: u32| excluded[lo as usize..hi as usize].fill(false);
+    // The excerpts of a dated listing under the headline, with at most a short introduction of
+    // its own (inside the element holding the items) before them, compete for the main text with
+    // whatever else the page has (a sidebar's "about us"). A short article is not its related
+    // reading, nor is an undated box on a page of pictures.
+    let listed = |l: &&Listing| {
+        let (start, first) = (e.elems[l.parent as usize].first_block as usize, l.items[0].0 as usize);
+        lead.is_none()
+            && l.dated
+            && below_headline(first)
+            && readable(0..start, 10, true) == 0
+            && readable(start..first, 10, true) * 2 < l.excerpt_chars
+    };
+    let listed: Vec<&Listing> = listings.iter().filter(listed).collect();
     if let Some((lo, hi)) = lead {
         keep(&mut excluded, lo, hi);
     } else if other_chars < LONE_LIST_CHARS {
-        // A page that is only lists: a thread's opening post, or the excerpts of a dated listing
-        // with at most a short introduction of its own (inside the element holding the items)
-        // before them. A short article is not its related reading, nor is an undated box on a
-        // page of pictures.
-        let lone = |l: &&Listing| {
-            let (start, first) = (e.elems[l.parent as usize].first_block as usize, l.items[0].0 as usize);
-            l.dated
-                && below_headline(first)
-                && readable(0..start, 10, true) == 0
-                && readable(start..first, 10, true) * 2 < l.excerpt_chars
-        };
-        let lone: Vec<(u32, u32)> =
-            listings.iter().filter(lone).flat_map(|l| &l.items).filter(|i| i.2).map(|i| (i.0, i.1)).collect();
+        // A page that is only lists: a thread's opening post.
         let firsts: Vec<(u32, u32)> = first_items.iter().filter(|i| may_lead(i.0)).copied().collect();
-        firsts.iter().chain(&lone).for_each(|&(lo, hi)| keep(&mut excluded, lo, hi));
+        firsts.iter().for_each(|&(lo, hi)| keep(&mut excluded, lo, hi));
     }
+    listed.iter().flat_map(|l| &l.items).filter(|i| i.2).for_each(|&(lo, hi, _)| keep(&mut excluded, lo, hi));
 
     let ranges = match lead {
         Some(l) => vec![l],
@@ -194,6 +196,21 @@ pub(super) fn select(e: &mut Extracted) {
                 if let Some(l) = listings.iter().find(|l| l.items.iter().any(|i| i.0 <= lo && hi <= i.1)) {
                     l.items.iter().filter(|i| i.2).for_each(|&(lo, hi, _)| keep(&mut excluded, lo, hi));
                     let p = &e.elems[l.parent as usize];
+                    ranges = vec![(p.first_block, p.end_block)];
+                }
+            }
+            // A listing that is the page's content outweighs a paragraph beside it (a sidebar's
+            // "about us"), which scores higher than any one short excerpt.
+            let prose = |lo: usize, hi: usize| prose_chars(e, &excluded, &footer, lo..hi);
+            let chosen: u32 = ranges.iter().map(|r| prose(r.0 as usize, r.1 as usize)).sum();
+            let best = listed
+                .iter()
+                .map(|l| (l, l.items.iter().map(|i| prose(i.0 as usize, i.1 as usize)).sum::<u32>()))
+                .max_by_key(|x| x.1);
+            if let Some((l, chars)) = best {
+                let p = &e.elems[l.parent as usize];
+                let inside = ranges.iter().any(|r| r.0 <= p.first_block && p.end_block <= r.1);
+                if !inside && chars > chosen {
                     ranges = vec![(p.first_block, p.end_block)];
                 }
             }
@@ -434,6 +451,17 @@ struct Listing {
     dated: bool,
     /// The median item's prose, in characters.
     excerpt_chars: u32,
+}
+
+/// Characters of the prose blocks in `range` that are not set aside: the text a range would give.
+fn prose_chars(e: &Extracted, excluded: &[bool], footer: &[bool], range: std::ops::Range<usize>) -> u32 {
+    (range.clone())
+        .zip(&e.blocks[range])
+        .filter(|(i, b)| {
+            !excluded[*i] && !footer[*i] && b.link_density() <= MAX_LINK_DENSITY && b.punct >= 1 && b.chars >= 10
+        })
+        .map(|(_, b)| b.chars)
+        .sum()
 }
 
 /// Finds repeated lists: three or more sibling elements with the same signature. Lists whose
