@@ -129,19 +129,8 @@ pub(super) fn select(e: &mut Extracted) {
     // Characters of the readable blocks in `range` of at least `min` characters (and with
     // punctuation, if `prose`). List items and footer text are neither "other prose" on the page
     // nor prose before a list.
-    let readable = |range: std::ops::Range<usize>, min: u32, prose: bool| -> u32 {
-        (range.clone())
-            .zip(&e.blocks[range])
-            .filter(|(i, b)| {
-                !excluded[*i]
-                    && !footer[*i]
-                    && b.link_density() <= MAX_LINK_DENSITY
-                    && b.chars >= min
-                    && (!prose || b.punct >= 1)
-            })
-            .map(|(_, b)| b.chars)
-            .sum()
-    };
+    let readable =
+        |range: std::ops::Range<usize>, min: u32, prose: bool| readable_chars(e, &excluded, &footer, range, min, prose);
     let other_chars = readable(0..e.blocks.len(), MIN_SCORING_CHARS, false);
     let headed = after_headline(e);
     // Whether a list starting at block `lo` may be the page's text: not when it starts before the
@@ -201,7 +190,7 @@ pub(super) fn select(e: &mut Extracted) {
             }
             // A listing that is the page's content outweighs a paragraph beside it (a sidebar's
             // "about us"), which scores higher than any one short excerpt.
-            let prose = |lo: usize, hi: usize| prose_chars(e, &excluded, &footer, lo..hi);
+            let prose = |lo: usize, hi: usize| readable_chars(e, &excluded, &footer, lo..hi, 10, true);
             let chosen: u32 = ranges.iter().map(|r| prose(r.0 as usize, r.1 as usize)).sum();
             let best = listed
                 .iter()
@@ -453,12 +442,24 @@ struct Listing {
     excerpt_chars: u32,
 }
 
-/// Characters of the prose blocks in `range` that are not set aside: the text a range would give.
-fn prose_chars(e: &Extracted, excluded: &[bool], footer: &[bool], range: std::ops::Range<usize>) -> u32 {
+/// Characters of the readable blocks in `range`: neither set aside nor footer nor links, of at
+/// least `min` characters, and with punctuation if `prose`.
+fn readable_chars(
+    e: &Extracted,
+    excluded: &[bool],
+    footer: &[bool],
+    range: std::ops::Range<usize>,
+    min: u32,
+    prose: bool,
+) -> u32 {
     (range.clone())
         .zip(&e.blocks[range])
         .filter(|(i, b)| {
-            !excluded[*i] && !footer[*i] && b.link_density() <= MAX_LINK_DENSITY && b.punct >= 1 && b.chars >= 10
+            !excluded[*i]
+                && !footer[*i]
+                && b.link_density() <= MAX_LINK_DENSITY
+                && b.chars >= min
+                && (!prose || b.punct >= 1)
         })
         .map(|(_, b)| b.chars)
         .sum()
@@ -541,12 +542,12 @@ fn list_items(e: &Extracted, sums: &BlockSums) -> Lists {
         // header and footer tables is one of three siblings, not a comment. A timeline (entries
         // under bare dates, "2005年3月": no author, no time of day, and spanning months, where
         // comments whose authors sit in their text fall within days) is the article's own text.
-        let listed = (marked as f64) >= LIST_MARKED_SHARE * items.len() as f64;
+        let is_list = (marked as f64) >= LIST_MARKED_SHARE * items.len() as f64;
         months.sort_unstable();
         months.dedup();
         let timeline =
             (dated_only as f64) >= LIST_MARKED_SHARE * items.len() as f64 && !undated_marker && months.len() >= 2;
-        let set_aside = listed && !timeline;
+        let set_aside = is_list && !timeline;
         if timeline {
             // Its dates are text too: a copy may run them into the entries ("2005年3月，...").
             for &it in items {
