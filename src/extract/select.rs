@@ -514,10 +514,10 @@ fn list_items(e: &Extracted, sums: &BlockSums) -> Lists {
                 let text = e.block_text(b);
                 link_marker |= b.link_density() > MAX_LINK_DENSITY;
                 let year = is_bare_year(text);
-                if has_time_stamp(text) || year {
+                if year || has_time_stamp(text) {
                     time_marker |= !year;
                     year_marker |= year;
-                    if is_bare_date(text) {
+                    if is_entry_date(text) {
                         months.extend(year_month(text));
                     } else {
                         other_marker = true;
@@ -555,8 +555,7 @@ fn list_items(e: &Extracted, sums: &BlockSums) -> Lists {
                 for i in el.first_block..el.end_block {
                     let b = &e.blocks[i as usize];
                     let text = e.block_text(b);
-                    if b.chars <= MARKER_MAX_CHARS && (has_time_stamp(text) || is_bare_year(text)) && is_bare_date(text)
-                    {
+                    if b.chars <= MARKER_MAX_CHARS && is_entry_date(text) {
                         lists.dates.push(i);
                     }
                 }
@@ -724,6 +723,11 @@ fn has_english_date(text: &str) -> bool {
 fn is_bare_date(text: &str) -> bool {
     text.chars()
         .all(|c| c.is_ascii_digit() || c.is_whitespace() || matches!(c, '年' | '月' | '日' | '号' | '-' | '/' | '.'))
+}
+
+/// A timeline entry's date: a bare date with a time stamp's form, or a year alone.
+fn is_entry_date(text: &str) -> bool {
+    is_bare_date(text) && (is_bare_year(text) || has_time_stamp(text))
 }
 
 /// A year and nothing else: "1956年", "2005".
