@@ -128,6 +128,47 @@ fn near_miss_bulletins_with_different_numbers_are_different() {
     assert_eq!(c.relation, Relation::Duplicate, "one updated figure is an edit: {c:?}");
 }
 
+/// A city's forecast from one template: the opening sentence carries the city, sky and figures;
+/// the rest is the template's advice with one figure of its own.
+fn forecast(city: &str, sky: &str, low: i32, high: i32, aqi: u32) -> String {
+    format!(
+        "{city}气象台3月8日16时发布：今天夜间到明天白天{sky}，最低气温{low}℃，最高气温{high}℃。\n\
+         明天空气质量指数约为{aqi}，早晚温差较大，出门请带一件外套，老人和孩子注意防寒保暖。\n\
+         晨练指数：早晨空气清新，适宜户外晨练，但风力稍大，建议选择避风的公园或者体育场。\n\
+         晾晒指数：明天白天光照充足，适宜晾晒衣物和被褥，中午前后收回效果最好。"
+    )
+}
+
+#[test]
+fn bulletins_whose_opening_sentences_differ_in_figures_are_a_near_miss() {
+    // Two cities: the opening sentence is unaligned on both sides and states other figures; with
+    // the one figure that differs inside the shared text, that is two conflicts of a few sentences.
+    let c = cmp(&forecast("青石市", "多云转晴", 3, 14, 62), &forecast("白沙市", "小雨转阴", 5, 9, 88));
+    assert_eq!(c.numeric_conflicts, 2, "{c:?}");
+    assert!(c.near_miss, "{c:?}");
+    assert_eq!(c.relation, Relation::Different);
+    // The same city and figures, reworded: no conflict at the head, one inside: an edit.
+    let reworded = forecast("青石市", "多云到晴", 3, 14, 62).replace("今天夜间到明天白天", "今夜至明日");
+    let c = cmp(&forecast("青石市", "多云转晴", 3, 14, 62), &reworded.replace("62", "65"));
+    assert_eq!(c.numeric_conflicts, 1, "{c:?}");
+    assert_eq!(c.relation, Relation::Duplicate, "{c:?}");
+    // A copy whose dateline differs at the head (a line with no sentence in it) is the same
+    // bulletin: the hit counter inside the aligned text is the one conflict.
+    let body = forecast("青石市", "多云转晴", 3, 14, 62);
+    let a = format!("2026年03月08日 16:30 | 来源：青石气象 | 点击：8688\n{body}");
+    let b = format!("2026年03月09日 07:05 | 来源：青石气象 | 点击：29976\n{body}");
+    let c = cmp(&a, &b);
+    assert_eq!((c.spans[0].a_start, c.numeric_conflicts), (16, 1), "{c:?}");
+    assert_eq!(c.relation, Relation::Duplicate, "{c:?}");
+    // The closing sentence counts the same way as the opening one.
+    let body = forecast("青石市", "多云转晴", 3, 14, 62);
+    let a = format!("{}\n本周全市共发布预警信号12次，其中大风预警5次。", body.replace("62", "65"));
+    let b = format!("{body}\n上周青石出现降水过程3次，累计雨量42毫米。");
+    let c = cmp(&a, &b);
+    assert_eq!(c.numeric_conflicts, 2, "{c:?}");
+    assert_eq!(c.relation, Relation::Different, "{c:?}");
+}
+
 const TIPS: [&str; 8] = [
     "出门前先看一眼天气预报，雨天记得把折叠伞放进包里，免得临时找不到地方避雨。",
     "长途驾驶每隔两个小时就要停车休息一次，下车走动走动，喝点水再继续赶路。",

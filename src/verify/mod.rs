@@ -351,14 +351,26 @@ impl Verifier {
         let (rounds, rejected_early, nrounds) = self.align(x, y, p, reuse, a_boilerplate_chars);
 
         let tlcs: usize = rounds.iter().map(|r| r.span.matched).sum();
-        let conflicts: usize = rounds.iter().map(|r| numeric_conflicts(x, y, &r.runs)).sum();
         // Sentence ends as the index's rules read them: an English text's '.' counts (without
         // it, two corrected figures in a long English article were a near miss of one sentence).
         let stops = crate::features::Stops::of(p);
-        let sentences: usize = rounds
-            .iter()
-            .map(|r| (r.span.a_start..r.span.a_end).filter(|&i| matches!(x[i], '!' | '?') || stops.at(x, i)).count())
-            .sum();
+        let sentences_in =
+            |r: std::ops::Range<usize>| r.filter(|&i| matches!(x[i], '!' | '?') || stops.at(x, i)).count();
+        let mut conflicts: usize = rounds.iter().map(|r| numeric_conflicts(x, y, &r.runs)).sum();
+        let mut sentences: usize = rounds.iter().map(|r| sentences_in(r.span.a_start..r.span.a_end)).sum();
+        // A head or tail sentence both texts state with other figures is a conflict too, and its
+        // sentences count: two cities' weather bulletins differ in their first sentence (city,
+        // sky, temperatures) and share the rest of the template. Only lines with a sentence end
+        // are read: a copy's dateline and hit counter ("1998年01月06日 04:34 | 点击：8688")
+        // differ on every copy of an article.
+        for (gx, gy) in edge_gaps(x.len(), y.len(), &rounds) {
+            let (px, py) = (prose_lines(x, gx, stops), prose_lines(y, gy, stops));
+            let (fx, fy) = (figures(x, &px), figures(y, &py));
+            if !fx.is_empty() && !fy.is_empty() && fx != fy {
+                conflicts += 1;
+                sentences += px.into_iter().map(&sentences_in).sum::<usize>();
+            }
+        }
         let (lx, ly) = (x.len(), y.len());
         // Overlap evidence: a passage that is not aligned at the same edge of both texts. A shared
         // head or tail is where templates live; a quoted key paragraph sits elsewhere in at least
@@ -641,6 +653,65 @@ fn is_cjk_numeral(c: &char) -> bool {
             | '亿'
             | '两'
     )
+}
+
+/// Longest unaligned head or tail, on either side, still read as the same sentence stated with
+/// other facts (a bulletin's opening line) rather than text one of the pages has and the other
+/// has not.
+const EDGE_MAX_GAP: usize = 100;
+
+/// The unaligned heads of both texts, before the region that starts first in both, and their
+/// unaligned tails, after the region that ends last in both; each pair only when both sides are
+/// non-empty, at most [`EDGE_MAX_GAP`] long and within a factor of two of each other (one
+/// sentence written twice, not a paragraph one page adds). Regions found in other orders
+/// (moved paragraphs) give no edge.
+fn edge_gaps(lx: usize, ly: usize, rounds: &[RoundResult]) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+    let mut gaps = Vec::new();
+    let like = |gx: &std::ops::Range<usize>, gy: &std::ops::Range<usize>| {
+        let (a, b) = (gx.len(), gy.len());
+        a > 0 && b > 0 && a.max(b) <= EDGE_MAX_GAP && 2 * a.min(b) >= a.max(b)
+    };
+    let first_x = rounds.iter().min_by_key(|r| r.span.a_start);
+    let first_y = rounds.iter().min_by_key(|r| r.span.b_start);
+    if let (Some(fx), Some(fy)) = (first_x, first_y) {
+        if fx.span.round == fy.span.round {
+            let (gx, gy) = (0..fx.span.a_start, 0..fx.span.b_start);
+            if like(&gx, &gy) {
+                gaps.push((gx, gy));
+            }
+        }
+    }
+    let last_x = rounds.iter().max_by_key(|r| r.span.a_end);
+    let last_y = rounds.iter().max_by_key(|r| r.span.b_end);
+    if let (Some(lxr), Some(lyr)) = (last_x, last_y) {
+        if lxr.span.round == lyr.span.round {
+            let (gx, gy) = (lxr.span.a_end..lx, lxr.span.b_end..ly);
+            if like(&gx, &gy) {
+                gaps.push((gx, gy));
+            }
+        }
+    }
+    gaps
+}
+
+/// The parts inside `g` of the lines of `t` that `g` touches and that hold a sentence end (the
+/// whole line is read: a gap may stop short of its sentence's full stop).
+fn prose_lines(t: &[char], g: std::ops::Range<usize>, stops: crate::features::Stops) -> Vec<std::ops::Range<usize>> {
+    let mut start = t[..g.start].iter().rposition(|&c| c == '\n').map_or(0, |i| i + 1);
+    let mut lines = Vec::new();
+    while start < g.end {
+        let end = t[start..].iter().position(|&c| c == '\n').map_or(t.len(), |i| start + i);
+        if (start..end).any(|k| matches!(t[k], '!' | '?') || stops.at(t, k)) {
+            lines.push(start.max(g.start)..end.min(g.end));
+        }
+        start = end + 1;
+    }
+    lines
+}
+
+/// The digits of `t` in `ranges`, in order.
+fn figures(t: &[char], ranges: &[std::ops::Range<usize>]) -> Vec<char> {
+    ranges.iter().flat_map(|r| t[r.clone()].iter().copied().filter(char::is_ascii_digit)).collect()
 }
 
 /// Gaps between consecutive matched pieces where the texts disagree on a number.
