@@ -1040,6 +1040,65 @@ mod tests {
         assert_ne!(kept(&e), vec![post]);
     }
 
+    /// A shop's product page: a short description under the product's name, then the shop's
+    /// after-sales policy, longer and the same on every product, under a heading of its own. The
+    /// name holds a separator ("QH-200"), so the `<title>`'s first part is not the headline, its
+    /// leading run is; and the headline's weight ends at the policy's heading. Without either,
+    /// every product of the shop read as the policy: "duplicates" of each other.
+    #[test]
+    fn a_product_description_beats_the_shops_policy_after_it() {
+        let desc = [
+            "壶身采用双层防烫设计，烧开水后外壁摸上去也只是温热。",
+            "底座可以三百六十度旋转，左右手都能方便地提起来。",
+        ];
+        let policy = [
+            "本店商品均为品牌正品，签收之日起七天内，在不影响二次销售的前提下支持无理由退换货，退回时请保持配件和包装完整。",
+            "签收后十五天内出现非人为质量问题可以换货，一年内出现非人为质量问题由本店免费维修，来回运费由本店承担。",
+            "由于拍摄光线和显示器的差异，图片颜色可能与实物略有不同，请以收到的实物为准，有疑问请先咨询在线客服。",
+        ];
+        let page = |title: &str, name: &str| {
+            format!(
+                "<html><head><title>{title}</title></head><body><div class='c0'><a href='/'>首页</a> \
+                 <a href='/cart'>购物车</a></div><div class='c1'><div class='c1a'><h1>{name}</h1>\
+                 <div class='c1b'>¥129.00</div></div></div><div class='c2'><p>{}</p><p>{}</p></div>\
+                 <div class='c3'><h3>售后保障</h3><p>{}</p><p>{}</p><p>{}</p></div></body></html>",
+                desc[0], desc[1], policy[0], policy[1], policy[2]
+            )
+        };
+        let e = extract_html(&page("青禾 QH-200 电热水壶 1.5升-青禾旗舰店-示例商城", "青禾 QH-200 电热水壶 1.5升"));
+        assert_eq!(kept(&e), desc.to_vec());
+        // A product name without a separator is a part of the title: the same answer.
+        let e = extract_html(&page("青禾电热水壶 1.5升-青禾旗舰店-示例商城", "青禾电热水壶 1.5升"));
+        assert_eq!(kept(&e), desc.to_vec());
+        // With no headline the policy wins: the headline's weight is what decides.
+        let e = extract_html(&page("青禾旗舰店-示例商城", "青禾 QH-200 电热水壶 1.5升"));
+        assert_eq!(kept(&e), policy.to_vec());
+    }
+
+    /// The headline's weight ends at the next heading, but an article's later sections are
+    /// still its text: its container holds them.
+    #[test]
+    fn an_article_with_sections_is_read_whole_beside_a_sidebar() {
+        let paras = [
+            "这次改造把老城区的三条背街小巷连成了一条步行路线，沿途保留了原来的青石板路面。",
+            "施工期间居民反映最多的是噪音问题，施工方随后把作业时间调整到了上午九点以后。",
+            "改造完成后，小巷两侧陆续开出了几家茶馆和手工作坊，周末来散步的人明显多了。",
+            "下一步，街道计划在巷口增设两处公共厕所和一个小型停车场，方便外地游客。",
+        ];
+        let about = "这里是一个记录城市变化的个人网站，站长是一名退休的中学地理老师，喜欢骑车走街串巷，\
+                     拍下老房子和新街道。网站上的文字和照片都是站长自己写的、拍的，转载请先联系。";
+        let html = format!(
+            "<html><head><title>三条小巷连成步行路线_城市笔记</title></head><body><div class='c0'>\
+             <h1>三条小巷连成步行路线</h1><div class='c0a'><p>{}</p><h2>施工</h2><p>{}</p><h2>变化</h2>\
+             <p>{}</p><p>{}</p></div></div><div class='c1'><p>{about}</p></div></body></html>",
+            paras[0], paras[1], paras[2], paras[3]
+        );
+        let e = extract_html(&html);
+        let kept = kept(&e);
+        assert_eq!(kept.iter().filter(|k| paras.contains(k)).count(), 4, "{kept:?}");
+        assert!(!kept.contains(&about), "{kept:?}");
+    }
+
     #[test]
     fn a_single_comment_inside_a_comment_section_does_not_beat_a_short_article() {
         let comment = "<div class='remark' id='comment'><h3>我来说两句</h3><ul><li class='li'>\

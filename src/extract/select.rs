@@ -81,9 +81,10 @@ const LONE_LIST_CHARS: u32 = 100;
 /// starts with the page's lead post.
 const LEAD_MAX_PROSE_BEFORE: u32 = 100;
 /// The page's headline (a short block the `<title>` repeats) heads its article: prose after it,
-/// within the nearest element above it that holds some (at most this many levels up), weighs
-/// [`HEADLINE_WEIGHT`] times more. A short post must not lose to a longer paragraph of a sidebar
-/// ("about me") whose classes say nothing.
+/// within the nearest element above it that holds some (at most this many levels up) and up to
+/// the next heading, weighs [`HEADLINE_WEIGHT`] times more. A short post must not lose to a
+/// longer paragraph of a sidebar ("about me") whose classes say nothing, nor a short product
+/// description to the shop's policy under its own heading after it.
 const HEADLINE_LEVELS: usize = 3;
 const HEADLINE_WEIGHT: f64 = 3.0;
 /// A headline has at least this many characters (shorter ones match too much) ...
@@ -763,14 +764,17 @@ fn inherited_penalty(e: &Extracted, el: &super::Elem) -> i32 {
 }
 
 /// The blocks after the page's headline that lie in the nearest element above it holding a
-/// sentence after it (see [`HEADLINE_LEVELS`]).
-/// The headline is a short, link-free block whose text is the `<title>` or one of its parts
-/// between separators ("标题_频道_网站", "标题 - 网站"), the first part some block repeats:
-/// Chinese sites name the article before the channel and themselves (whose names are also in
-/// their logos and menus). Empty when there is none.
+/// sentence after it, up to the first heading after that sentence (see [`HEADLINE_LEVELS`]).
+/// The headline is a short, link-free block whose text is the `<title>`, one of its leading
+/// runs of parts, or one of its parts between separators ("标题_频道_网站", "标题 - 网站"), the
+/// first some block repeats: Chinese sites name the article before the channel and themselves
+/// (whose names are also in their logos and menus), and a headline may hold a separator itself
+/// ("禾田 HT-3300 料理机-禾田旗舰店-商城"). Empty when there is none.
 fn after_headline(e: &Extracted) -> std::ops::Range<usize> {
+    const SEPARATORS: [char; 6] = ['_', '|', '-', '—', '–', '｜'];
     let title = e.title.trim();
-    let parts = std::iter::once(title).chain(title.split(['_', '|', '-', '—', '–', '｜']).map(str::trim));
+    let leading = title.match_indices(SEPARATORS).map(|(i, _)| title[..i].trim()).rev();
+    let parts = std::iter::once(title).chain(leading).chain(title.split(SEPARATORS).map(str::trim));
     let found = parts.filter(|p| p.chars().count() >= HEADLINE_MIN_CHARS).find_map(|part| {
         e.blocks
             .iter()
@@ -784,8 +788,14 @@ fn after_headline(e: &Extracted) -> std::ops::Range<usize> {
         }
         el = e.elems[el].parent as usize;
         let after = h + 1..e.elems[el].end_block as usize;
-        if e.blocks[after.clone()].iter().any(|b| b.punct >= 1 && b.link_density() <= MAX_LINK_DENSITY) {
-            return after;
+        let first = e.blocks[after.clone()].iter().position(|b| b.punct >= 1 && b.link_density() <= MAX_LINK_DENSITY);
+        if let Some(first) = first {
+            // The article under the headline ends at the next heading after its first sentence:
+            // a section of its own (a shop's "售后保障" after a short description), or the
+            // article's own second section, which its container holds anyway.
+            let first = after.start + first;
+            let end = (first + 1..after.end).find(|&i| e.blocks[i].heading).unwrap_or(after.end);
+            return after.start..end;
         }
     }
     0..0
