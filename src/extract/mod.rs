@@ -779,6 +779,40 @@ mod tests {
         }
     }
 
+    /// A channel's page: its description, then a listing, then a pager. Every page of the channel
+    /// has the description; read as the page's text, pages 1 and 2 were "duplicates". Without the
+    /// pager the same shape is a news flash and its related reading, and the prose is the text.
+    #[test]
+    fn a_listing_with_a_pager_is_the_page_whatever_comes_before_it() {
+        let desc = "城事频道关注本地民生、城市建设与社区生活，每天更新市内重要新闻和便民信息，欢迎提供线索。";
+        let items = |dated: bool| -> String {
+            let items: String = EXCERPTS.iter().enumerate().map(|(i, (t, s))| listed(i, t, s)).collect();
+            if dated {
+                items
+            } else {
+                items.replace("<span>2026-03-0", "<span>第").replace("</span> <a", "期</span> <a")
+            }
+        };
+        let excerpts: Vec<&str> = EXCERPTS.iter().map(|x| x.1).collect();
+        for pager in [
+            "<a href='?p=2'>下一页</a> <a href='?p=9'>尾页</a>",
+            "<a href='?p=1'>1</a> <a href='?p=2'>2</a> <a href='?p=3'>3</a>",
+            "<a href='/page/2'>Next ›</a>",
+        ] {
+            for dated in [true, false] {
+                let body = format!(
+                    "<h1>城事</h1><p class='d'>{desc}</p><ul class='list'>{}</ul><div class='pg'>{pager}</div>",
+                    items(dated)
+                );
+                let e = extract_html(&site_page("城事", &body));
+                assert_eq!(kept(&e), excerpts, "{pager} dated {dated}");
+            }
+        }
+        let body = format!("<h1>城事</h1><p class='d'>{desc}</p><ul class='list'>{}</ul>", items(true));
+        let e = extract_html(&site_page("城事", &body));
+        assert_eq!(kept(&e), vec![desc]);
+    }
+
     #[test]
     fn a_dated_box_before_the_article_is_neither_its_lead_nor_its_text() {
         // With its headlines set as headings the box is a listing; with plain title links it

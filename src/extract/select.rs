@@ -18,7 +18,9 @@
 //!    listing of other pages (tag, channel, topic and search-result pages: items that lead with
 //!    distinct headline links set as headings, then go on in prose) has no lead: its first item
 //!    is another page's opening. A dated listing under the headline with nothing before it but
-//!    its own short introduction is the main text, all of it, unless more prose stands beside it;
+//!    its own short introduction, or any listing under it that a pager follows ("下一页", "1 2
+//!    3": one page of a channel, whose description comes before it on every page), is the main
+//!    text, all of it, unless more prose stands beside it;
 //!    so is a listing whose longest excerpt would otherwise be taken for the article. Other listings ("related reading" with summaries) are
 //!    set aside. A list marked only by bare dates spanning months is a timeline: the article's
 //!    own text, dates included.
@@ -158,13 +160,17 @@ pub(super) fn select(e: &mut Extracted) {
     // its own (inside the element holding the items) before them, compete for the main text with
     // whatever else the page has (a sidebar's "about us"). A short article is not its related
     // reading, nor is an undated box on a page of pictures.
+    // A listing followed by a pager ("下一页", "1 2 3") is one page of many: a channel's, a tag's,
+    // a search's. What comes before it (the channel's description, the same on every page) is
+    // not the page's text.
     let listed = |l: &&Listing| {
         let (start, first) = (e.elems[l.parent as usize].first_block as usize, l.items[0].0 as usize);
         lead.is_none()
-            && l.dated
             && below_headline(first)
-            && readable(0..start, 10, true) == 0
-            && readable(start..first, 10, true) * 2 < l.excerpt_chars
+            && (paged(e, l)
+                || (l.dated
+                    && readable(0..start, 10, true) == 0
+                    && readable(start..first, 10, true) * 2 < l.excerpt_chars))
     };
     let listed: Vec<&Listing> = listings.iter().filter(listed).collect();
     if let Some((lo, hi)) = lead {
@@ -198,9 +204,16 @@ pub(super) fn select(e: &mut Extracted) {
                 .map(|l| (l, l.items.iter().map(|i| prose(i.0 as usize, i.1 as usize)).sum::<u32>()))
                 .max_by_key(|x| x.1);
             if let Some((l, chars)) = best {
+                // Against the prose the chosen ranges hold besides the listing: a container around
+                // both (a channel's description and its listing) is narrowed to the listing.
                 let p = &e.elems[l.parent as usize];
                 let inside = ranges.iter().any(|r| r.0 <= p.first_block && p.end_block <= r.1);
-                if !inside && chars > chosen {
+                let besides = if inside {
+                    chosen.saturating_sub(prose(p.first_block as usize, p.end_block as usize))
+                } else {
+                    chosen
+                };
+                if chars > besides {
                     ranges = vec![(p.first_block, p.end_block)];
                 }
             }
@@ -635,6 +648,29 @@ fn listing(e: &Extracted, parent: u32, items: Vec<(u32, u32, bool)>) -> Option<L
     })
 }
 
+/// A pager at most this many blocks after a listing ends makes it one page of many.
+const PAGER_MAX_DISTANCE: usize = 2;
+
+/// Whether a pager follows listing `l` within [`PAGER_MAX_DISTANCE`] blocks of its end.
+fn paged(e: &Extracted, l: &Listing) -> bool {
+    let end = e.elems[l.parent as usize].end_block as usize;
+    e.blocks[end..e.blocks.len().min(end + PAGER_MAX_DISTANCE)]
+        .iter()
+        .any(|b| b.chars <= HEADLINE_MAX_CHARS && b.link_chars > 0 && is_pager(e.block_text(b)))
+}
+
+/// Links to the next or other pages of a list: "下一页", "尾页", "Next ›", or three page numbers
+/// in a row ("1 2 3").
+fn is_pager(text: &str) -> bool {
+    if ["下一页", "下页", "尾页", "末页"].iter().any(|w| text.contains(w))
+        || ["next", "older"].iter().any(|w| find_ascii_ci(text.as_bytes(), w.as_bytes()).is_some())
+    {
+        return true;
+    }
+    let numbers: Vec<u32> = text.split(|c: char| !c.is_ascii_digit()).filter_map(|t| t.parse().ok()).collect();
+    numbers.windows(3).any(|w| w[1] == w[0] + 1 && w[2] == w[1] + 1)
+}
+
 /// A link text that reads as a headline, not a label or a floor number: at least
 /// [`HEADLINE_MIN_IDEOGRAPHS`] ideographs, or [`HEADLINE_MIN_WORDS`] words of letters, and no
 /// date or time.
@@ -925,7 +961,7 @@ fn orphaned_run(e: &Extracted, best: usize, excluded: &[bool], footer: &[bool]) 
 
 #[cfg(test)]
 mod tests {
-    use super::{has_time_stamp, is_legal_line, may_be_legal, COPYRIGHT_MARKS, LICENCES};
+    use super::{has_time_stamp, is_legal_line, is_pager, may_be_legal, COPYRIGHT_MARKS, LICENCES};
 
     #[test]
     fn legal_lines() {
@@ -962,6 +998,23 @@ mod tests {
                 let text = format!("{pad}{tail}");
                 assert_eq!(may_be_legal(&text), want, "{text:?}");
             }
+        }
+    }
+
+    #[test]
+    fn pagers() {
+        for pager in [
+            "上一页 下一页",
+            "首页 1 2 3 4 5 下一页 尾页",
+            "[1] [2] [3] ...",
+            "Next ›",
+            "« Older posts",
+            "1 | 2 | 3 | 末页",
+        ] {
+            assert!(is_pager(pager), "{pager}");
+        }
+        for not_a_pager in ["更多>>", "1 3 5", "2026-03-04", "第1页 第3页", "返回首页", "12 13"] {
+            assert!(!is_pager(not_a_pager), "{not_a_pager}");
         }
     }
 
