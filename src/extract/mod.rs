@@ -1109,6 +1109,63 @@ mod tests {
         assert_eq!(kept(&e), policy.to_vec());
     }
 
+    /// A job posting: the `<title>` dresses the job's name ("「行政前台招聘」_公司招聘-网站"), so
+    /// no part of it is a block; the heading that is most of a part is the headline. Without
+    /// it the company's introduction, longer than the duties and the same on every posting of
+    /// the company, was the text: two postings were "duplicates".
+    #[test]
+    fn a_heading_the_title_dresses_is_the_headline() {
+        let duties =
+            ["负责前台接待和访客登记，每天整理并分发快递和信件。", "协助安排会议室，做好会后的整理和记录工作。"];
+        let intro = "青禾数字科技有限公司成立于二〇一六年，是一家专注于农产品供应链数字化的科技企业，\
+                     总部位于江州市高新区，在省内设有六个区域服务中心，服务超过三千家合作社和家庭农场。";
+        let page = |title: &str| {
+            format!(
+                "<html><head><title>{title}</title></head><body><div class='c0'><div class='c0a'><h1>行政前台</h1>\
+                 <span>4-6K</span></div><p>江州·高新区 1-3年 大专</p></div><div class='c1'><div class='c2'>\
+                 <h3>职位描述</h3><div class='c3'>{}<br>{}</div></div><div class='c2 c4'><h3>公司介绍</h3>\
+                 <div class='c3'>{intro}</div></div></div></body></html>",
+                duties[0], duties[1]
+            )
+        };
+        let e = extract_html(&page("「行政前台招聘」_青禾数字科技有限公司招聘-示例直聘"));
+        assert_eq!(kept(&e), duties.to_vec());
+        // A heading that is less than half of every part is not the headline.
+        let e = extract_html(&page("「行政前台及会务专员招聘」_青禾数字科技有限公司招聘-示例直聘"));
+        assert_eq!(kept(&e), vec![intro]);
+    }
+
+    /// A thread whose subject is set inside its opening post, after the poster's panel, and
+    /// repeated by the `<title>` with the forum's name: the opening post still leads.
+    #[test]
+    fn a_thread_whose_subject_is_inside_its_opening_post_keeps_that_post() {
+        let posts = [
+            "老房子的墙面起皮很严重，这个周末打算自己动手铲掉重刷，先把准备的工具和材料列一下。",
+            "铲墙皮之前一定要先喷水，等十分钟再铲，灰会少很多。",
+            "腻子要薄刮两遍，第一遍干透了再刮第二遍。",
+            "记得买好一点的滚筒，便宜的掉毛，刷完墙上全是毛。",
+        ];
+        let rows: String = posts
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let subject =
+                    if i == 0 { "<h3 class='sub'>记录一下老房子自己刷墙的全过程</h3>" } else { "" };
+                format!(
+                    "<tr class='row'><td class='u'><a href='/u/{i}'>用户{i}</a></td><td class='c'>\
+                     <span>2026-03-0{} 10:2{i}</span>{subject}<p>{p}</p></td></tr>",
+                    i + 1
+                )
+            })
+            .collect();
+        let html = format!(
+            "<html><head><title>记录一下老房子自己刷墙的全过程 某某社区</title></head><body>\
+             <table class='forum'>{rows}</table></body></html>"
+        );
+        let e = extract_html(&html);
+        assert_eq!(kept(&e), vec![posts[0]]);
+    }
+
     /// The headline's weight ends at the next heading, but an article's later sections are
     /// still its text: its container holds them.
     #[test]

@@ -136,17 +136,19 @@ pub(super) fn select(e: &mut Extracted) {
         |range: std::ops::Range<usize>, min: u32, prose: bool| readable_chars(e, &excluded, &footer, range, min, prose);
     let other_chars = readable(0..e.blocks.len(), MIN_SCORING_CHARS, false);
     let headed = after_headline(e);
-    // Whether a list starting at block `lo` may be the page's text: not when it starts before the
-    // page's headline (a box of the latest news above the article), nor when prose lies between
-    // the headline and it: an article, however short (a news flash), whose comments or related
-    // reading the list is.
+    // Whether a list whose first item spans blocks `lo..hi` may be the page's text: not when it
+    // ends before the page's headline (a box of the latest news above the article), nor when
+    // prose lies between the headline and it: an article, however short (a news flash), whose
+    // comments or related reading the list is. A thread's subject may be set inside its opening
+    // post, after the poster's panel.
     let below_headline = |lo: usize| headed.is_empty() || headed.start <= lo;
-    let may_lead = |lo: u32| {
-        let lo = lo as usize;
-        below_headline(lo) && readable(headed.start..lo.min(headed.end).max(headed.start), 10, true) == 0
+    let may_lead = |&(lo, hi): &(u32, u32)| {
+        let (lo, hi) = (lo as usize, hi as usize);
+        (headed.is_empty() || headed.start <= hi)
+            && readable(headed.start..lo.min(headed.end).max(headed.start), 10, true) == 0
     };
     let mut lead: Option<(u32, u32)> = None;
-    for &(lo, hi) in first_items.iter().filter(|i| may_lead(i.0)) {
+    for &(lo, hi) in first_items.iter().filter(|i| may_lead(i)) {
         let prose_before = readable(0..lo as usize, 10, true);
         let own: u32 = e.blocks[lo as usize..hi as usize].iter().filter(|b| b.punct >= 1).map(|b| b.chars).sum();
         // The earliest item; of items starting at the same block (a list nested in another's
@@ -177,7 +179,7 @@ pub(super) fn select(e: &mut Extracted) {
         keep(&mut excluded, lo, hi);
     } else if other_chars < LONE_LIST_CHARS {
         // A page that is only lists: a thread's opening post.
-        let firsts: Vec<(u32, u32)> = first_items.iter().filter(|i| may_lead(i.0)).copied().collect();
+        let firsts: Vec<(u32, u32)> = first_items.iter().filter(|i| may_lead(i)).copied().collect();
         firsts.iter().for_each(|&(lo, hi)| keep(&mut excluded, lo, hi));
     }
     listed.iter().flat_map(|l| &l.items).filter(|i| i.2).for_each(|&(lo, hi, _)| keep(&mut excluded, lo, hi));
@@ -811,10 +813,23 @@ fn after_headline(e: &Extracted) -> std::ops::Range<usize> {
     let title = e.title.trim();
     let leading = title.match_indices(SEPARATORS).map(|(i, _)| title[..i].trim()).rev();
     let parts = std::iter::once(title).chain(leading).chain(title.split(SEPARATORS).map(str::trim));
-    let found = parts.filter(|p| p.chars().count() >= HEADLINE_MIN_CHARS).find_map(|part| {
-        e.blocks
-            .iter()
-            .position(|b| b.chars <= HEADLINE_MAX_CHARS && b.link_chars == 0 && e.block_text(b).trim() == part)
+    let candidate = |b: &super::Block| b.chars <= HEADLINE_MAX_CHARS && b.link_chars == 0;
+    let found = parts
+        .clone()
+        .filter(|p| p.chars().count() >= HEADLINE_MIN_CHARS)
+        .find_map(|part| e.blocks.iter().position(|b| candidate(b) && e.block_text(b).trim() == part));
+    // Else a heading that is most of one of the title's parts: the title dresses the headline
+    // ("「行政前台招聘」" for "行政前台", "【图】" ...).
+    let found = found.or_else(|| {
+        title.split(SEPARATORS).map(str::trim).find_map(|part| {
+            let n = part.chars().count() as u32;
+            e.blocks.iter().position(|b| {
+                b.heading && candidate(b) && b.chars >= (HEADLINE_MIN_CHARS as u32).max(n.div_ceil(2)) && {
+                    let text = e.block_text(b).trim();
+                    !text.is_empty() && part.contains(text)
+                }
+            })
+        })
     });
     let Some(h) = found else { return 0..0 };
     let mut el = e.blocks[h].elem as usize;
