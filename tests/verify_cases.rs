@@ -169,6 +169,23 @@ fn bulletins_whose_opening_sentences_differ_in_figures_are_a_near_miss() {
     assert_eq!(c.relation, Relation::Different, "{c:?}");
 }
 
+#[test]
+fn a_reposts_own_dateline_and_source_date_are_no_conflict() {
+    // A short flash reposted a day later: its dateline and the source note after its last
+    // sentence carry the repost's day, in another format; its figures are the same.
+    let body = "全市新开通的三条公交线路今天起正式运营，共投入新能源公交车240辆，日均发车1250班次。\n\
+                新线路串联起城东的十二个居民小区和两所中学，高峰期发车间隔不超过8分钟。\n\
+                公交公司提醒，首末班时间以站牌公布为准，市民也可以通过手机查询车辆实时位置。";
+    let a = format!("本报讯 3月5日，{body}（来源：江城日报 2024-03-05）");
+    let b = format!("北岭网2024年3月6日讯 {body}（稿源：江城日报 2024年3月6日 10:20）");
+    let c = cmp(&a, &b);
+    assert!(!c.near_miss, "{c:?}");
+    assert_eq!(c.relation, Relation::Duplicate, "{c:?}");
+    // The same repost whose first sentence states another fleet: a different fact.
+    let c = cmp(&a.replace("240辆", "180辆").replace("1250班次", "960班次"), &b);
+    assert!(c.numeric_conflicts >= 1, "{c:?}");
+}
+
 const TIPS: [&str; 8] = [
     "出门前先看一眼天气预报，雨天记得把折叠伞放进包里，免得临时找不到地方避雨。",
     "长途驾驶每隔两个小时就要停车休息一次，下车走动走动，喝点水再继续赶路。",

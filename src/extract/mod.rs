@@ -808,9 +808,42 @@ mod tests {
                 assert_eq!(kept(&e), excerpts, "{pager} dated {dated}");
             }
         }
+        // The pager as script-driven spans (no links), inside the list's element after its items,
+        // or after a feed link and a box of related searches.
+        let between = "<p><a href='/rss'>订阅本频道</a></p><div class='rs'>相关搜索：<a href='/s?q=1'>早餐</a> \
+                       <a href='/s?q=2'>步道</a></div>";
+        for (inside, after) in [
+            ("", "<div class='pg'><span class='prev'>上一页</span> <span class='next'>下一页</span></div>".to_owned()),
+            ("<li class='pg'><a href='?p=2'>下一页</a></li>", String::new()),
+            ("", format!("{between}<div class='pg'><a href='?p=2'>下一页</a></div>")),
+        ] {
+            let body =
+                format!("<h1>城事</h1><p class='d'>{desc}</p><ul class='list'>{}{inside}</ul>{after}", items(true));
+            let e = extract_html(&site_page("城事", &body));
+            assert_eq!(kept(&e), excerpts, "{inside}{after}");
+        }
         let body = format!("<h1>城事</h1><p class='d'>{desc}</p><ul class='list'>{}</ul>", items(true));
         let e = extract_html(&site_page("城事", &body));
         assert_eq!(kept(&e), vec![desc]);
+    }
+
+    /// Page 2 of an article, its related reading (longer than the page) before its pager: the
+    /// pager turns the article's pages, and the page is the article's paragraphs.
+    #[test]
+    fn an_article_page_with_related_reading_before_its_pager_is_the_article() {
+        let paras = [
+            "九十年代中期，录像厅开始流行，影院的观众一年比一年少。",
+            "为了维持运转，影院把一楼大厅租出去开过台球室，但都没能撑太久。",
+        ];
+        let related: String = EXCERPTS.iter().enumerate().map(|(i, (t, s))| listed(i, t, s)).collect();
+        let body = format!(
+            "<h1>小城电影院的四十年</h1><div class='art'><p>{}</p><p>{}</p></div><h3>延伸阅读</h3>\
+             <ul class='rel'>{related}</ul><div class='pg'><a href='?p=1'>上一页</a> <a href='?p=1'>1</a> \
+             <a href='?p=2'>2</a> <a href='?p=3'>3</a> <a href='?p=3'>下一页</a></div>",
+            paras[0], paras[1]
+        );
+        let e = extract_html(&site_page("小城电影院的四十年(第2页)", &body));
+        assert_eq!(kept(&e), paras.to_vec());
     }
 
     #[test]

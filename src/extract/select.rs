@@ -19,7 +19,8 @@
 //!    distinct headline links set as headings, then go on in prose) has no lead: its first item
 //!    is another page's opening. A dated listing under the headline with nothing before it but
 //!    its own short introduction, or any listing under it that a pager follows ("下一页", "1 2
-//!    3": one page of a channel, whose description comes before it on every page), is the main
+//!    3": one page of a channel, whose description comes before it on every page) with at most
+//!    one paragraph before it (more are an article, whose pages the pager turns), is the main
 //!    text, all of it, unless more prose stands beside it;
 //!    so is a listing whose longest excerpt would otherwise be taken for the article. Other listings ("related reading" with summaries) are
 //!    set aside. A list marked only by bare dates spanning months is a timeline: the article's
@@ -163,13 +164,15 @@ pub(super) fn select(e: &mut Extracted) {
     // whatever else the page has (a sidebar's "about us"). A short article is not its related
     // reading, nor is an undated box on a page of pictures.
     // A listing followed by a pager ("下一页", "1 2 3") is one page of many: a channel's, a tag's,
-    // a search's. What comes before it (the channel's description, the same on every page) is
-    // not the page's text.
+    // a search's. A paragraph before it (the channel's description, the same on every page) is
+    // not the page's text; more than one is an article, whose pages the pager turns (its related
+    // reading may come before the pager).
+    let paragraphs = |r: std::ops::Range<usize>| r.filter(|&i| readable(i..i + 1, 10, true) > 0).take(2).count();
     let listed = |l: &&Listing| {
         let (start, first) = (e.elems[l.parent as usize].first_block as usize, l.items[0].0 as usize);
         lead.is_none()
             && below_headline(first)
-            && (paged(e, l)
+            && ((paged(e, l) && paragraphs(headed.start.min(start)..start) <= 1)
                 || (l.dated
                     && readable(0..start, 10, true) == 0
                     && readable(start..first, 10, true) * 2 < l.excerpt_chars))
@@ -650,27 +653,35 @@ fn listing(e: &Extracted, parent: u32, items: Vec<(u32, u32, bool)>) -> Option<L
     })
 }
 
-/// A pager at most this many blocks after a listing ends makes it one page of many.
-const PAGER_MAX_DISTANCE: usize = 2;
+/// A pager is at most this many blocks after a listing's last item, with no prose between (a
+/// feed link, a line of hot searches or a "related searches" box may be).
+const PAGER_MAX_DISTANCE: usize = 6;
 
-/// Whether a pager follows listing `l` within [`PAGER_MAX_DISTANCE`] blocks of its end.
+/// Whether a pager follows listing `l`; see [`PAGER_MAX_DISTANCE`].
 fn paged(e: &Extracted, l: &Listing) -> bool {
-    let end = e.elems[l.parent as usize].end_block as usize;
-    e.blocks[end..e.blocks.len().min(end + PAGER_MAX_DISTANCE)]
-        .iter()
-        .any(|b| b.chars <= HEADLINE_MAX_CHARS && b.link_chars > 0 && is_pager(e.block_text(b)))
+    let Some(&(_, end, _)) = l.items.last() else { return false };
+    let end = end as usize;
+    for b in &e.blocks[end..e.blocks.len().min(end + PAGER_MAX_DISTANCE)] {
+        if b.chars <= HEADLINE_MAX_CHARS && is_pager(e.block_text(b), b.link_chars > 0) {
+            return true;
+        }
+        if b.punct >= 1 && b.chars >= 10 && b.link_density() <= MAX_LINK_DENSITY {
+            return false;
+        }
+    }
+    false
 }
 
-/// Links to the next or other pages of a list: "下一页", "尾页", "Next ›", or three page numbers
-/// in a row ("1 2 3").
-fn is_pager(text: &str) -> bool {
+/// Links to the next or other pages of a list: "下一页", "尾页", "Next ›" (links or buttons), or
+/// three page numbers in a row that are links (`linked`: "1 2 3").
+fn is_pager(text: &str, linked: bool) -> bool {
     if ["下一页", "下页", "尾页", "末页"].iter().any(|w| text.contains(w))
         || ["next", "older"].iter().any(|w| find_ascii_ci(text.as_bytes(), w.as_bytes()).is_some())
     {
         return true;
     }
     let numbers: Vec<u32> = text.split(|c: char| !c.is_ascii_digit()).filter_map(|t| t.parse().ok()).collect();
-    numbers.windows(3).any(|w| w[1] == w[0] + 1 && w[2] == w[1] + 1)
+    linked && numbers.windows(3).any(|w| w[1] == w[0] + 1 && w[2] == w[1] + 1)
 }
 
 /// A link text that reads as a headline, not a label or a floor number: at least
@@ -1026,11 +1037,13 @@ mod tests {
             "« Older posts",
             "1 | 2 | 3 | 末页",
         ] {
-            assert!(is_pager(pager), "{pager}");
+            assert!(is_pager(pager, true), "{pager}");
         }
         for not_a_pager in ["更多>>", "1 3 5", "2026-03-04", "第1页 第3页", "返回首页", "12 13"] {
-            assert!(!is_pager(not_a_pager), "{not_a_pager}");
+            assert!(!is_pager(not_a_pager, true), "{not_a_pager}");
         }
+        assert!(is_pager("下一页", false), "a button");
+        assert!(!is_pager("1 2 3", false), "numbers that link nowhere");
     }
 
     #[test]

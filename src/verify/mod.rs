@@ -709,9 +709,65 @@ fn prose_lines(t: &[char], g: std::ops::Range<usize>, stops: crate::features::St
     lines
 }
 
-/// The digits of `t` in `ranges`, in order.
+/// The digits of `t` in `ranges`, in order, but those of dates and times: a repost's dateline
+/// and source line carry its own day, in its own format ("3月5日" against "2024年3月6日讯",
+/// "2024-03-05"), and are no fact of the text.
 fn figures(t: &[char], ranges: &[std::ops::Range<usize>]) -> Vec<char> {
-    ranges.iter().flat_map(|r| t[r.clone()].iter().copied().filter(char::is_ascii_digit)).collect()
+    let digit = |i: usize| t.get(i).is_some_and(char::is_ascii_digit);
+    let mut out = Vec::new();
+    for r in ranges {
+        let mut i = r.start;
+        while i < r.end {
+            if !digit(i) {
+                i += 1;
+                continue;
+            }
+            // The whole run of digits and the date or time it may belong to, in the full text.
+            let start = (0..i).rev().take_while(|&k| digit(k)).last().unwrap_or(i);
+            let end = (i..t.len()).take_while(|&k| digit(k)).last().map_or(i, |k| k + 1);
+            if !is_date_part(t, start, end) {
+                out.extend(t[i.max(start)..end.min(r.end)].iter());
+            }
+            i = end;
+        }
+    }
+    out
+}
+
+/// Whether the digits `t[start..end]` are part of a date or a time of day: followed by 年, 月,
+/// 日, 号, 时, 点, 分 or 秒; or joined by ':' to other digits (10:21); or by '-' or '/' when the
+/// date has a four-digit year ("2024-03-05", "3/5/2024"), not a range of figures ("10-15℃").
+fn is_date_part(t: &[char], start: usize, end: usize) -> bool {
+    if t.get(end).is_some_and(|c| matches!(c, '年' | '月' | '日' | '号' | '时' | '点' | '分' | '秒')) {
+        return true;
+    }
+    let digit = |i: usize| t.get(i).is_some_and(char::is_ascii_digit);
+    let joined = |sep: &[char]| {
+        (t.get(end).is_some_and(|c| sep.contains(c)) && digit(end + 1))
+            || (start >= 2 && sep.contains(&t[start - 1]) && digit(start - 2))
+    };
+    if joined(&[':']) {
+        return true;
+    }
+    if !joined(&['-', '/']) {
+        return false;
+    }
+    // The date's extent: runs of digits joined by '-' or '/'; a year among them.
+    let mut lo = start;
+    while lo >= 2 && matches!(t[lo - 1], '-' | '/') && digit(lo - 2) {
+        lo -= 1;
+        while lo > 0 && digit(lo - 1) {
+            lo -= 1;
+        }
+    }
+    let mut hi = end;
+    while matches!(t.get(hi), Some('-' | '/')) && digit(hi + 1) {
+        hi += 1;
+        while digit(hi) {
+            hi += 1;
+        }
+    }
+    t[lo..hi].split(|c| matches!(c, '-' | '/')).any(|run| run.len() == 4)
 }
 
 /// Gaps between consecutive matched pieces where the texts disagree on a number.
@@ -746,6 +802,22 @@ fn numeric_conflicts(x: &[char], y: &[char], runs: &[Run]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::overlap;
+
+    #[test]
+    fn figures_leave_out_dates_and_times() {
+        let figures = |s: &str| {
+            let t: Vec<char> = s.chars().collect();
+            super::figures(&t, std::slice::from_ref(&(0..t.len()))).into_iter().collect::<String>()
+        };
+        assert_eq!(figures("2024年3月5日17时，气温3℃到14℃"), "314");
+        assert_eq!(figures("（来源：2024-03-05 10:21）共240辆"), "240");
+        assert_eq!(figures("3/5/2024 发布，指数62"), "62");
+        assert_eq!(figures("气温10-15℃，风力3-4级"), "101534", "ranges are figures");
+        assert_eq!(figures("03-05 比分 2:1，增长3.5%"), "030535", "no year: figures; a ratio reads as a time");
+        // Only the part inside the ranges counts, the date read in the whole text.
+        let t: Vec<char> = "3月5日共240辆".chars().collect();
+        assert_eq!(super::figures(&t, &[0..1, 4..7]), vec!['2', '4'], "the run cut at the range's end");
+    }
 
     #[test]
     fn characters_of_a_run_inside_ranges() {
