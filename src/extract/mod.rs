@@ -55,6 +55,9 @@ pub struct Block {
     /// Whether the block lies in a heading element (`<h1>`..`<h6>`).
     #[serde(skip)]
     pub heading: bool,
+    /// The innermost table cell (`<td>`, `<th>`) holding the block, 0 if none.
+    #[serde(skip)]
+    pub cell: u32,
     /// `None` when the block is main text.
     pub dropped: Option<DropReason>,
 }
@@ -175,6 +178,7 @@ pub fn extract_text(text: &str) -> Extracted {
             punct,
             ends_sentence: ends,
             heading: false,
+            cell: 0,
             dropped: None,
         });
     }
@@ -528,6 +532,7 @@ impl Builder {
             punct: self.punct + u32::from(latin_stop),
             ends_sentence: ends_sentence(self.last) || latin_stop,
             heading: self.stack.iter().any(|(_, t)| t.is_heading()),
+            cell: self.stack.iter().rev().find(|(_, t)| t.is(b"td") || t.is(b"th")).map_or(0, |&(i, _)| i),
             dropped: None,
         });
         self.block_start = end;
@@ -1197,6 +1202,36 @@ mod tests {
         );
         let e = extract_html(&html);
         assert_eq!(kept(&e), vec![posts[0]]);
+    }
+
+    /// A notice whose facts are a table (exchange rates, specs, scores): its short cells are
+    /// text, or two days' notices, alike in their prose, are "duplicates". A page laid out in a
+    /// table keeps dropping its short blocks: the cell that is the container is layout.
+    #[test]
+    fn short_cells_of_a_table_in_the_article_are_text() {
+        let prose = "中国外汇交易中心受权公布，今日银行间外汇市场人民币汇率中间价如下，仅供参考。";
+        let note = "以上数据以外汇交易中心公布为准，转载请注明出处。";
+        let rows = [("美元", "7.1234"), ("欧元", "7.7021"), ("日元", "4.7316")];
+        let table: String = rows.iter().map(|(c, r)| format!("<tr><td>{c}</td><td>{r}</td></tr>")).collect();
+        let html = format!(
+            "<html><head><title>人民币汇率中间价_示例财经</title></head><body><div class='nav'><a href='/'>首页</a></div>\
+             <div class='art'><h1>人民币汇率中间价</h1><p>{prose}</p><table><tr><th>币种</th><th>中间价</th></tr>\
+             {table}</table><p>{note}</p><p>分享</p></div></body></html>"
+        );
+        let e = extract_html(&html);
+        let mut want = vec![prose, "币种", "中间价"];
+        rows.iter().for_each(|(c, r)| want.extend([*c, *r]));
+        want.push(note);
+        assert_eq!(kept(&e), want);
+        // The article in a layout table's cell: its short block ("分享") stays out.
+        let paras =
+            ["这是一篇放在表格布局里的文章，它的第一段文字有标点。", "第二段文字也有标点，和第一段一起构成正文。"];
+        let html = format!(
+            "<html><body><table><tr><td class='nav'><a href='/'>首页</a></td></tr><tr><td>\
+             <p>{}</p><p>{}</p><p>分享</p></td></tr></table></body></html>",
+            paras[0], paras[1]
+        );
+        assert_eq!(kept(&extract_html(&html)), paras.to_vec());
     }
 
     /// The headline's weight ends at the next heading, but an article's later sections are

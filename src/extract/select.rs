@@ -29,7 +29,8 @@
 //!    an element's score is damped by its link density and moved by class/id hints. The best
 //!    element is the article container; when one child holds nearly all of its score, the child is.
 //! 3. Blocks inside the container are kept unless they are link lists or short and without
-//!    sentence punctuation; siblings of the container with its signature or an article-like hint
+//!    sentence punctuation (the cells of a table inside it are kept however short: rates,
+//!    specs, scores); siblings of the container with its signature or an article-like hint
 //!    join it (articles split over several containers). On a page that closes more elements than
 //!    it opens, the bare paragraphs right after the container in one of its ancestors continue
 //!    it (see [`orphaned_run`]).
@@ -225,6 +226,16 @@ pub(super) fn select(e: &mut Extracted) {
             ranges
         }
     };
+    // A table inside the container holds data (rates, specs, scores): its short cells are text,
+    // and what tells two bulletins of one template apart. A cell that holds the whole container
+    // is layout.
+    let in_table = |b: &super::Block| {
+        let c = &e.elems[b.cell as usize];
+        b.cell != 0
+            && ranges
+                .iter()
+                .any(|r| r.0 <= c.first_block && c.end_block <= r.1 && c.end_block - c.first_block < r.1 - r.0)
+    };
     // Footer text stays out unless the container is itself footer-like: all the page has.
     let footer_is_main =
         !ranges.is_empty() && ranges.iter().all(|r| footer[r.0 as usize..r.1 as usize].iter().all(|f| *f));
@@ -240,6 +251,7 @@ pub(super) fn select(e: &mut Extracted) {
             Some(DropReason::OutsideMain)
         } else if !(b.chars >= 40 || (b.chars >= 10 && b.punct >= 1) || (b.chars >= 4 && b.ends_sentence))
             && dates.binary_search(&(i as u32)).is_err()
+            && !(lead.is_none() && in_table(b))
         {
             Some(DropReason::Short)
         } else {
