@@ -684,8 +684,8 @@ fn paged(e: &Extracted, l: &Listing) -> bool {
     false
 }
 
-/// Links to the next or other pages of a list: "下一页", "尾页", "Next ›" (links or buttons), or
-/// three page numbers in a row that are links (`linked`: "1 2 3").
+/// Links to the next or other pages of a list: "下一页", "尾页", "Next ›" (links, or spans a script
+/// turns into links), or three page numbers in a row that are links (`linked`: "1 2 3").
 fn is_pager(text: &str, linked: bool) -> bool {
     if ["下一页", "下页", "尾页", "末页"].iter().any(|w| text.contains(w))
         || ["next", "older"].iter().any(|w| find_ascii_ci(text.as_bytes(), w.as_bytes()).is_some())
@@ -1054,7 +1054,7 @@ mod tests {
         for not_a_pager in ["更多>>", "1 3 5", "2026-03-04", "第1页 第3页", "返回首页", "12 13"] {
             assert!(!is_pager(not_a_pager, true), "{not_a_pager}");
         }
-        assert!(is_pager("下一页", false), "a button");
+        assert!(is_pager("下一页", false), "a span a script handles");
         assert!(!is_pager("1 2 3", false), "numbers that link nowhere");
     }
 
