@@ -1205,8 +1205,9 @@ mod tests {
     }
 
     /// A notice whose facts are a table (exchange rates, specs, scores): its short cells are
-    /// text, or two days' notices, alike in their prose, are "duplicates". A page laid out in a
-    /// table keeps dropping its short blocks: the cell that is the container is layout.
+    /// text, or two days' notices, alike in their prose, are "duplicates"; beside a single
+    /// sentence too. A page laid out in a table keeps dropping its short blocks: the cell that
+    /// is the container is layout.
     #[test]
     fn short_cells_of_a_table_in_the_article_are_text() {
         let prose = "中国外汇交易中心受权公布，今日银行间外汇市场人民币汇率中间价如下，仅供参考。";
@@ -1223,6 +1224,17 @@ mod tests {
         rows.iter().for_each(|(c, r)| want.extend([*c, *r]));
         want.push(note);
         assert_eq!(kept(&e), want);
+        // One sentence and the table, nothing after: the sentence holds all the score, and the
+        // container stays its parent for the figures beside it.
+        let rows = [("美元", "7.1234"), ("欧元", "7.7021"), ("日元", "4.7316"), ("英镑", "9.0312")];
+        let table: String = rows.iter().map(|(c, r)| format!("<tr><td>{c}</td><td>{r}</td></tr>")).collect();
+        let html = format!(
+            "<html><head><title>人民币汇率中间价_示例财经</title></head><body><div class='art'>\
+             <h1>人民币汇率中间价</h1><p>{prose}</p><table>{table}</table></div></body></html>"
+        );
+        let mut want = vec![prose];
+        rows.iter().for_each(|(c, r)| want.extend([*c, *r]));
+        assert_eq!(kept(&extract_html(&html)), want);
         // The article in a layout table's cell: its short block ("分享") stays out.
         let paras =
             ["这是一篇放在表格布局里的文章，它的第一段文字有标点。", "第二段文字也有标点，和第一段一起构成正文。"];

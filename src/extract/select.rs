@@ -27,7 +27,8 @@
 //!    own text, dates included.
 //! 2. Every remaining block with sentence-like text scores its element and the nearest ancestors;
 //!    an element's score is damped by its link density and moved by class/id hints. The best
-//!    element is the article container; when one child holds nearly all of its score, the child is.
+//!    element is the article container; when one child holds nearly all of its score, the child
+//!    is, unless a table of figures lies beside it (short cells score nothing).
 //! 3. Blocks inside the container are kept unless they are link lists or short and without
 //!    sentence punctuation (the cells of a table inside it are kept however short: rates,
 //!    specs, scores); siblings of the container with its signature or an article-like hint
@@ -56,8 +57,10 @@ const MAX_LINK_DENSITY: f64 = 0.5;
 const MIN_SCORING_CHARS: u32 = 8;
 /// Weights of a block's score on its element, the parent, grandparent, great-grandparent.
 const LEVEL_WEIGHTS: [f64; 4] = [1.0, 1.0, 0.5, 0.25];
-/// A child with at least this share of its parent's score is the container instead.
+/// A child with at least this share of its parent's score is the container instead ...
 const DESCEND_SHARE: f64 = 0.8;
+/// ... unless the parent holds, beside it, this many link-free table cells with figures.
+const TABLE_MIN_FIGURES: usize = 4;
 /// A furniture hint (comment, footer, ...) of an element counts against its descendants this many
 /// levels down.
 const PENALTY_LEVELS: usize = 3;
@@ -931,12 +934,31 @@ fn container_ranges(
     else {
         return Vec::new();
     };
+    // Short cells score nothing, but a table of figures beside the child (a lottery draw's or
+    // the day's rates under one sentence) is the parent's text: no descending past it.
+    let table_beside = |parent: usize, child: usize| {
+        let (p, c) = (&e.elems[parent], &e.elems[child]);
+        let outside = (p.first_block..c.first_block).chain(c.end_block..p.end_block);
+        outside
+            .filter(|&i| {
+                let b = &e.blocks[i as usize];
+                let cell = &e.elems[b.cell as usize];
+                b.cell != 0
+                    && b.link_chars == 0
+                    && p.first_block <= cell.first_block
+                    && cell.end_block <= p.end_block
+                    && e.block_text(b).bytes().any(|x| x.is_ascii_digit())
+            })
+            .take(TABLE_MIN_FIGURES)
+            .count()
+            >= TABLE_MIN_FIGURES
+    };
     loop {
         let child = (best + 1..n)
             .filter(|&c| e.elems[c].parent as usize == best)
             .max_by(|&a, &b| score[a].total_cmp(&score[b]));
         match child {
-            Some(c) if score[c] >= DESCEND_SHARE * score[best] => best = c,
+            Some(c) if score[c] >= DESCEND_SHARE * score[best] && !table_beside(best, c) => best = c,
             _ => break,
         }
     }
