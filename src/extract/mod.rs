@@ -524,6 +524,14 @@ impl Builder {
         }
         let end = self.out.text.len();
         let latin_stop = std::mem::take(&mut self.latin_dot);
+        // One pass over the open elements: whether one is a heading, and the innermost cell.
+        let (mut heading, mut cell) = (false, 0);
+        for &(i, t) in &self.stack {
+            heading |= t.is_heading();
+            if t.is(b"td") || t.is(b"th") {
+                cell = i;
+            }
+        }
         self.out.blocks.push(Block {
             range: self.block_start..end,
             chars: self.chars,
@@ -531,8 +539,8 @@ impl Builder {
             elem: self.current(),
             punct: self.punct + u32::from(latin_stop),
             ends_sentence: ends_sentence(self.last) || latin_stop,
-            heading: self.stack.iter().any(|(_, t)| t.is_heading()),
-            cell: self.stack.iter().rev().find(|(_, t)| t.is(b"td") || t.is(b"th")).map_or(0, |&(i, _)| i),
+            heading,
+            cell,
             dropped: None,
         });
         self.block_start = end;
@@ -758,6 +766,11 @@ mod tests {
         )
     }
 
+    /// All of [`EXCERPTS`] as [`listed`] items.
+    fn listed_all() -> String {
+        EXCERPTS.iter().enumerate().map(|(i, (t, s))| listed(i, t, s)).collect()
+    }
+
     /// One dated excerpt under its headline link, as tag, channel and search-result pages list them.
     fn listed(i: usize, title: &str, summary: &str) -> String {
         format!(
@@ -771,7 +784,7 @@ mod tests {
     fn a_listing_is_read_as_all_its_excerpts_not_as_its_first_article() {
         // Its dated items look like a thread's posts; read as one, the page would be its first
         // item, and that article, arriving later, would "contain" a tag page.
-        let items: String = EXCERPTS.iter().enumerate().map(|(i, (t, s))| listed(i, t, s)).collect();
+        let items: String = listed_all();
         // Alone, and beside a paragraph about the site longer than the page's other text may be
         // for a list to be all there is.
         let about = "<div class='about'><p>江岸网是一家立足本地的综合新闻网站，创办于二〇〇三年，\
@@ -791,7 +804,7 @@ mod tests {
     fn a_listing_with_a_pager_is_the_page_whatever_comes_before_it() {
         let desc = "城事频道关注本地民生、城市建设与社区生活，每天更新市内重要新闻和便民信息，欢迎提供线索。";
         let items = |dated: bool| -> String {
-            let items: String = EXCERPTS.iter().enumerate().map(|(i, (t, s))| listed(i, t, s)).collect();
+            let items: String = listed_all();
             if dated {
                 items
             } else {
@@ -840,7 +853,7 @@ mod tests {
             "九十年代中期，录像厅开始流行，影院的观众一年比一年少。",
             "为了维持运转，影院把一楼大厅租出去开过台球室，但都没能撑太久。",
         ];
-        let related: String = EXCERPTS.iter().enumerate().map(|(i, (t, s))| listed(i, t, s)).collect();
+        let related: String = listed_all();
         let body = format!(
             "<h1>小城电影院的四十年</h1><div class='art'><p>{}</p><p>{}</p></div><h3>延伸阅读</h3>\
              <ul class='rel'>{related}</ul><div class='pg'><a href='?p=1'>上一页</a> <a href='?p=1'>1</a> \

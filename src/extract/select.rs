@@ -21,10 +21,10 @@
 //!    its own short introduction, or any listing under it that a pager follows ("下一页", "1 2
 //!    3": one page of a channel, whose description comes before it on every page) with at most
 //!    one paragraph before it (more are an article, whose pages the pager turns), is the main
-//!    text, all of it, unless more prose stands beside it;
-//!    so is a listing whose longest excerpt would otherwise be taken for the article. Other listings ("related reading" with summaries) are
-//!    set aside. A list marked only by bare dates spanning months is a timeline: the article's
-//!    own text, dates included.
+//!    text, all of it, unless more prose stands beside it; so is a listing whose longest excerpt
+//!    would otherwise be taken for the article. Other listings ("related reading" with
+//!    summaries) are set aside. A list marked only by bare dates spanning months is a timeline:
+//!    the article's own text, dates included.
 //! 2. Every remaining block with sentence-like text scores its element and the nearest ancestors;
 //!    an element's score is damped by its link density and moved by class/id hints. The best
 //!    element is the article container; when one child holds nearly all of its score, the child
@@ -163,14 +163,13 @@ pub(super) fn select(e: &mut Extracted) {
         }
     }
     let keep = |excluded: &mut [bool], lo: u32, hi: u32| excluded[lo as usize..hi as usize].fill(false);
-    // The excerpts of a dated listing under the headline, with at most a short introduction of
-    // its own (inside the element holding the items) before them, compete for the main text with
-    // whatever else the page has (a sidebar's "about us"). A short article is not its related
-    // reading, nor is an undated box on a page of pictures.
-    // A listing followed by a pager ("下一页", "1 2 3") is one page of many: a channel's, a tag's,
-    // a search's. A paragraph before it (the channel's description, the same on every page) is
-    // not the page's text; more than one is an article, whose pages the pager turns (its related
-    // reading may come before the pager).
+    // The excerpts of a listing under the headline compete for the main text with whatever else
+    // the page has (a sidebar's "about us") when the listing is dated and has at most a short
+    // introduction of its own (inside the element holding the items) before it: a short article
+    // is not its related reading, nor is an undated box on a page of pictures. Or when a pager
+    // follows it ("下一页", "1 2 3": one page of a channel's, a tag's, a search's) and at most one
+    // paragraph comes before it: the channel's description, the same on every page; more are an
+    // article, whose pages the pager turns (its related reading may come before the pager).
     let paragraphs = |r: std::ops::Range<usize>| r.filter(|&i| readable(i..i + 1, 10, true) > 0).take(2).count();
     let listed = |l: &&Listing| {
         let (start, first) = (e.elems[l.parent as usize].first_block as usize, l.items[0].0 as usize);
@@ -230,15 +229,8 @@ pub(super) fn select(e: &mut Extracted) {
         }
     };
     // A table inside the container holds data (rates, specs, scores): its short cells are text,
-    // and what tells two bulletins of one template apart. A cell that holds the whole container
-    // is layout.
-    let in_table = |b: &super::Block| {
-        let c = &e.elems[b.cell as usize];
-        b.cell != 0
-            && ranges
-                .iter()
-                .any(|r| r.0 <= c.first_block && c.end_block <= r.1 && c.end_block - c.first_block < r.1 - r.0)
-    };
+    // and what tells two bulletins of one template apart.
+    let in_table = |b: &super::Block| ranges.iter().any(|r| in_inner_cell(&e.elems, b, r.0, r.1));
     // Footer text stays out unless the container is itself footer-like: all the page has.
     let footer_is_main =
         !ranges.is_empty() && ranges.iter().all(|r| footer[r.0 as usize..r.1 as usize].iter().all(|f| *f));
@@ -841,7 +833,6 @@ fn after_headline(e: &Extracted) -> std::ops::Range<usize> {
     let parts = std::iter::once(title).chain(leading).chain(title.split(SEPARATORS).map(str::trim));
     let candidate = |b: &super::Block| b.chars <= HEADLINE_MAX_CHARS && b.link_chars == 0;
     let found = parts
-        .clone()
         .filter(|p| p.chars().count() >= HEADLINE_MIN_CHARS)
         .find_map(|part| e.blocks.iter().position(|b| candidate(b) && e.block_text(b).trim() == part));
     // Else a heading that is most of one of the title's parts: the title dresses the headline
@@ -942,11 +933,8 @@ fn container_ranges(
         outside
             .filter(|&i| {
                 let b = &e.blocks[i as usize];
-                let cell = &e.elems[b.cell as usize];
-                b.cell != 0
-                    && b.link_chars == 0
-                    && p.first_block <= cell.first_block
-                    && cell.end_block <= p.end_block
+                b.link_chars == 0
+                    && in_inner_cell(&e.elems, b, p.first_block, p.end_block)
                     && e.block_text(b).bytes().any(|x| x.is_ascii_digit())
             })
             .take(TABLE_MIN_FIGURES)
@@ -982,6 +970,13 @@ fn container_ranges(
         }
     }
     ranges
+}
+
+/// Whether block `b` lies in a table cell inside blocks `lo..hi` that is not all of them (a cell
+/// that holds a whole region is the page's layout, not a table of data).
+fn in_inner_cell(elems: &[super::Elem], b: &super::Block, lo: u32, hi: u32) -> bool {
+    let c = &elems[b.cell as usize];
+    b.cell != 0 && lo <= c.first_block && c.end_block <= hi && c.end_block - c.first_block < hi - lo
 }
 
 /// The blocks right after the container `best` that stray end tags cut off from it. A CMS that

@@ -354,8 +354,7 @@ impl Verifier {
         // Sentence ends as the index's rules read them: an English text's '.' counts (without
         // it, two corrected figures in a long English article were a near miss of one sentence).
         let stops = crate::features::Stops::of(p);
-        let sentences_in =
-            |r: std::ops::Range<usize>| r.filter(|&i| matches!(x[i], '!' | '?') || stops.at(x, i)).count();
+        let sentences_in = |r: std::ops::Range<usize>| r.filter(|&i| sentence_end(x, i, stops)).count();
         let mut conflicts: usize = rounds.iter().map(|r| numeric_conflicts(x, y, &r.runs)).sum();
         let mut sentences: usize = rounds.iter().map(|r| sentences_in(r.span.a_start..r.span.a_end)).sum();
         // A head or tail sentence both texts state with other figures is a conflict too, and its
@@ -665,33 +664,32 @@ const EDGE_MAX_GAP: usize = 100;
 /// non-empty, at most [`EDGE_MAX_GAP`] long and within a factor of two of each other (one
 /// sentence written twice, not a paragraph one page adds). Regions found in other orders
 /// (moved paragraphs) give no edge.
-fn edge_gaps(lx: usize, ly: usize, rounds: &[RoundResult]) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
-    let mut gaps = Vec::new();
-    let like = |gx: &std::ops::Range<usize>, gy: &std::ops::Range<usize>| {
+fn edge_gaps(
+    lx: usize,
+    ly: usize,
+    rounds: &[RoundResult],
+) -> impl Iterator<Item = (std::ops::Range<usize>, std::ops::Range<usize>)> {
+    type Gap = (std::ops::Range<usize>, std::ops::Range<usize>);
+    // The gaps `pick` finds beside region `rx`, the first (or last) in x, when it is in y too.
+    let gap = |rx: Option<&RoundResult>, ry: Option<&RoundResult>, pick: &dyn Fn(&Span) -> Gap| {
+        let (rx, ry) = (rx?, ry?);
+        let (gx, gy) = pick(&rx.span);
         let (a, b) = (gx.len(), gy.len());
-        a > 0 && b > 0 && a.max(b) <= EDGE_MAX_GAP && 2 * a.min(b) >= a.max(b)
+        (rx.span.round == ry.span.round && a > 0 && b > 0 && a.max(b) <= EDGE_MAX_GAP && 2 * a.min(b) >= a.max(b))
+            .then_some((gx, gy))
     };
-    let first_x = rounds.iter().min_by_key(|r| r.span.a_start);
-    let first_y = rounds.iter().min_by_key(|r| r.span.b_start);
-    if let (Some(fx), Some(fy)) = (first_x, first_y) {
-        if fx.span.round == fy.span.round {
-            let (gx, gy) = (0..fx.span.a_start, 0..fx.span.b_start);
-            if like(&gx, &gy) {
-                gaps.push((gx, gy));
-            }
-        }
-    }
-    let last_x = rounds.iter().max_by_key(|r| r.span.a_end);
-    let last_y = rounds.iter().max_by_key(|r| r.span.b_end);
-    if let (Some(lxr), Some(lyr)) = (last_x, last_y) {
-        if lxr.span.round == lyr.span.round {
-            let (gx, gy) = (lxr.span.a_end..lx, lxr.span.b_end..ly);
-            if like(&gx, &gy) {
-                gaps.push((gx, gy));
-            }
-        }
-    }
-    gaps
+    let head = gap(rounds.iter().min_by_key(|r| r.span.a_start), rounds.iter().min_by_key(|r| r.span.b_start), &|s| {
+        (0..s.a_start, 0..s.b_start)
+    });
+    let tail = gap(rounds.iter().max_by_key(|r| r.span.a_end), rounds.iter().max_by_key(|r| r.span.b_end), &|s| {
+        (s.a_end..lx, s.b_end..ly)
+    });
+    head.into_iter().chain(tail)
+}
+
+/// Whether `t[i]` ends a sentence: '!', '?' or a full stop as the index's rules read them.
+fn sentence_end(t: &[char], i: usize, stops: crate::features::Stops) -> bool {
+    matches!(t[i], '!' | '?') || stops.at(t, i)
 }
 
 /// The parts inside `g` of the lines of `t` that `g` touches and that hold a sentence end (the
@@ -701,7 +699,7 @@ fn prose_lines(t: &[char], g: std::ops::Range<usize>, stops: crate::features::St
     let mut lines = Vec::new();
     while start < g.end {
         let end = t[start..].iter().position(|&c| c == '\n').map_or(t.len(), |i| start + i);
-        if (start..end).any(|k| matches!(t[k], '!' | '?') || stops.at(t, k)) {
+        if (start..end).any(|k| sentence_end(t, k, stops)) {
             lines.push(start.max(g.start)..end.min(g.end));
         }
         start = end + 1;
