@@ -171,6 +171,19 @@ impl Catalog {
         Ok(())
     }
 
+    /// Records that `site` has id `id` unless the catalog already names it: the writer's WAL
+    /// says so after a crash that lost the catalog's newest writes (sled makes them durable
+    /// only on a flush) while the WAL, synced on every commit, kept the pages stored with the
+    /// id. Without it the site's next page got another id, and rules that compare pages' sites
+    /// read one site as two. Returns whether it was missing.
+    pub fn recover_site(&mut self, site: &str, id: u32) -> Result<bool> {
+        if self.site_cache.contains_key(site) || self.sites.get(site).map_err(|e| self.err(e))?.is_some() {
+            return Ok(false);
+        }
+        self.restore_site(site, id)?;
+        Ok(true)
+    }
+
     /// Moves the next new site's id to one past `id`, in `meta` too.
     fn count_past(&mut self, id: u32) -> Result<()> {
         let next = id

@@ -493,7 +493,7 @@ impl Index {
             Err(e) => return Err(e),
         };
         collect_garbage(dir, &manifest)?;
-        let catalog = open_catalog(dir)?;
+        let mut catalog = open_catalog(dir)?;
         catalog.record_params(&manifest.params)?;
         let mut index = Index::load(dir, manifest)?;
         let chain = read_wal_chain(&wal_dir(dir), index.manifest.wal_gen, true)?;
@@ -503,6 +503,16 @@ impl Index {
         }
         // Appends go on in the newest live WAL; the next flush retires all of them at once.
         let wal = Wal::open_append(&wal_path, chain.last_gen, chain.last_valid_len)?;
+        let mut recovered = 0usize;
+        for d in &chain.docs {
+            if d.site_id != 0 {
+                recovered += usize::from(catalog.recover_site(&d.site, d.site_id)?);
+            }
+        }
+        if recovered > 0 {
+            tracing::warn!(sites = recovered, "the catalog had lost sites the WAL's pages name; restored");
+            catalog.flush()?;
+        }
         index.replay(chain.docs);
         index.writer = Some(Writer { wal, catalog, _lock: lock });
         Ok(index)
@@ -1297,6 +1307,9 @@ impl Index {
         }
         let wal_dir = wal_dir(&self.dir);
         let writer = self.writer()?;
+        // The sites of the frozen pages are durable before the WAL that names them can be
+        // retired: afterwards only the segment does.
+        writer.catalog.flush()?;
         let next_wal_gen = writer.wal.gen() + 1;
         writer.wal = Wal::create(&wal_dir, next_wal_gen)?;
         let seg_id = self.manifest.next_segment_id;
