@@ -9,7 +9,8 @@
 //! document, filtered (a shared fingerprint, or two shared period features, or one when either
 //! page has at most two or the feature is rare), ranked by shared fingerprints plus CCS with
 //! each key weighted by its rarity (a key on many pages counts little, boilerplate such as a
-//! site's disclaimer nothing), and the best
+//! site's disclaimer nothing, and so does a site's template text beside each page's own from
+//! its fourth page on), and the best
 //! [`QueryLimits::max_candidates`] are verified with TLCS against their stored text, until
 //! [`QueryLimits::max_matches`] similar pages are found.
 //!
@@ -85,6 +86,10 @@ const RARE_HOLDERS: usize = 32;
 /// Whether a key held by more than [`RARE_HOLDERS`] pages is boilerplate is judged from this many
 /// of its newest holders.
 const HOLDER_SAMPLE: usize = 16;
+
+/// A key held by at least this many pages, and at most [`RARE_HOLDERS`], is boilerplate when
+/// they are one site's pages with text of their own beside it (see `Index::site_template`).
+const TEMPLATE_MIN_HOLDERS: usize = 3;
 
 /// Ranking weight of a key held by `holders` documents.
 fn rarity(holders: usize) -> f32 {
@@ -839,6 +844,12 @@ impl Index {
             touched = touched.wrapping_add(self.segments[s as usize].touch_entry(kind, key));
         }
         std::hint::black_box(touched);
+        // Every key's holders first, counted per document; then whether each key is
+        // boilerplate, which for a key on few pages depends on what else its holders share with
+        // the page (see `site_template`); then the ranking weights, in key order.
+        let mut held: Vec<u32> = Vec::new();
+        // (the key's place in `keys`, holders, its ids in `held`)
+        let mut lists: Vec<(u32, usize, std::ops::Range<usize>)> = Vec::with_capacity(keys.len());
         let mut at = 0usize;
         for (i, &(kind, key)) in keys.iter().enumerate() {
             let from = at;
@@ -850,25 +861,49 @@ impl Index {
             if holders > limits.posting_cap {
                 answer.long_lists += 1;
             }
-            // Boilerplate (see `boilerplate`) weighs nothing in the ranking, and its sentences
-            // count neither way in verification.
-            let boiler = kind != KeyKind::Exact && holders > RARE_HOLDERS && self.boilerplate(&ids)?;
-            if boiler && kind == KeyKind::Period {
-                boilerplate_keys.push(key);
+            if ids.is_empty() {
+                continue;
             }
-            let weight = if boiler { 0.0 } else { rarity(holders) };
             for &d in &ids {
                 let c = counts.entry(d).or_default();
                 match kind {
                     KeyKind::Exact => c.exact = true,
-                    KeyKind::Fingerprint => {
-                        c.fp = c.fp.saturating_add(1);
-                        c.fp_weight += weight;
-                    }
-                    KeyKind::Period => {
-                        c.period = c.period.saturating_add(1);
-                        c.period_weight += weight;
-                    }
+                    KeyKind::Fingerprint => c.fp = c.fp.saturating_add(1),
+                    KeyKind::Period => c.period = c.period.saturating_add(1),
+                }
+            }
+            lists.push((i as u32, holders, held.len()..held.len() + ids.len()));
+            held.extend_from_slice(&ids);
+        }
+        // The page's period features left out as pruned: a holder with the same text holds them
+        // too, and they are not among the shared ones counted.
+        let pruned_period =
+            features.period.len().saturating_sub(keys.iter().filter(|k| k.0 == KeyKind::Period).count());
+        let mut holder_info = rustc_hash::FxHashMap::default();
+        for (i, holders, range) in lists {
+            let (kind, key) = keys[i as usize];
+            let ids = &held[range];
+            // Boilerplate (see `boilerplate`) weighs nothing in the ranking, and its sentences
+            // count neither way in verification.
+            let boiler = match kind {
+                KeyKind::Exact => false,
+                _ if holders > RARE_HOLDERS => self.boilerplate(ids)?,
+                _ if holders >= TEMPLATE_MIN_HOLDERS => {
+                    let shared = |d: u32| counts.get(&d).map_or(0, |c| c.period);
+                    self.site_template(ids, shared, pruned_period, &mut holder_info)?
+                }
+                _ => false,
+            };
+            if boiler && kind == KeyKind::Period {
+                boilerplate_keys.push(key);
+            }
+            let weight = if boiler { 0.0 } else { rarity(holders) };
+            for &d in ids {
+                let c = counts.entry(d).or_default();
+                match kind {
+                    KeyKind::Exact => {}
+                    KeyKind::Fingerprint => c.fp_weight += weight,
+                    KeyKind::Period => c.period_weight += weight,
                 }
             }
         }
@@ -1007,6 +1042,48 @@ impl Index {
         let one_site = most(&mut sites) * 4 >= n * 3;
         let many_stories = most(&mut clusters) * 2 < n;
         Ok(one_site || many_stories)
+    }
+
+    /// True when a key on a few pages (`ids`, in increasing order) is a site's template text
+    /// around each page's own: three quarters of its newest holders are pages of one site, and
+    /// as many hold period features the page does not (`shared_period(d)`: how many of the
+    /// page's they hold; `margin`: the page's pruned ones, which are not counted). A site's
+    /// shop policy or job-board notice is on its first pages too, where [`Index::boilerplate`]
+    /// waits for more than [`RARE_HOLDERS`]: before this, every product page of a new shop was
+    /// a "duplicate" of the ones before. Copies of one article on one site (a print view, a
+    /// mobile page) hold nothing beside it, so their sentences stay the article's. `info`
+    /// caches each holder's (site, period features) for the query.
+    fn site_template(
+        &self,
+        ids: &[u32],
+        shared_period: impl Fn(u32) -> u16,
+        margin: usize,
+        info: &mut rustc_hash::FxHashMap<u32, Option<(u32, u32)>>,
+    ) -> Result<bool> {
+        let newest = &ids[ids.len().saturating_sub(HOLDER_SAMPLE)..];
+        let mut sites = Vec::with_capacity(newest.len());
+        let mut own = 0usize;
+        for &d in newest {
+            let known = match info.get(&d) {
+                Some(&k) => k,
+                None => {
+                    let k = self.find(d)?.map(|doc| (doc.site_id(), doc.summary().0));
+                    info.insert(d, k);
+                    k
+                }
+            };
+            if let Some((site, period)) = known {
+                sites.push(site);
+                own += usize::from(period as usize > usize::from(shared_period(d)) + margin);
+            }
+        }
+        let n = sites.len();
+        if n < TEMPLATE_MIN_HOLDERS {
+            return Ok(false);
+        }
+        sites.sort_unstable();
+        let one_site = sites.chunk_by(|a, b| a == b).map(<[u32]>::len).max().unwrap_or(0) * 4 >= n * 3;
+        Ok(one_site && own * 4 >= n * 3)
     }
 
     /// True when a document inserted at or after `first_doc` (and not yet flushed) holds one of
