@@ -989,13 +989,12 @@ impl Index {
                     let prep = prep.get_or_insert_with(|| {
                         let mut prep = Prepared::new(chars, params);
                         if !boilerplate_keys.is_empty() {
-                            let mut ranges = Vec::new();
+                            let (mut ranges, mut own) = (Vec::new(), Vec::new());
                             crate::features::each_period_feature(chars, params, |key, sentence| {
-                                if boilerplate_keys.contains(&key) {
-                                    ranges.push(sentence);
-                                }
+                                let side = if boilerplate_keys.contains(&key) { &mut ranges } else { &mut own };
+                                side.push(sentence);
                             });
-                            prep.set_boilerplate(ranges);
+                            prep.set_boilerplate(ranges, own);
                         }
                         prep
                     });

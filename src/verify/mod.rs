@@ -223,6 +223,9 @@ pub struct Prepared {
     boilerplate: Vec<std::ops::Range<usize>>,
     /// Their characters.
     boilerplate_chars: usize,
+    /// The text's other sentences when it is compared whole for being mostly boilerplate:
+    /// what it says of its own, which a match must hold (see [`Prepared::set_boilerplate`]).
+    own: Vec<std::ops::Range<usize>>,
 }
 
 impl Prepared {
@@ -232,21 +235,24 @@ impl Prepared {
         let windows = Windows::new(text, p.skeleton_window);
         let mut bitmap = Bitmap::default();
         bitmap.fill(&windows.hashes);
-        Prepared { windows, bitmap, len: text.len(), boilerplate: Vec::new(), boilerplate_chars: 0 }
+        Prepared { windows, bitmap, len: text.len(), boilerplate: Vec::new(), boilerplate_chars: 0, own: Vec::new() }
     }
 
     /// Marks sentences of the text as boilerplate (a disclaimer or a reprint notice inside the
     /// article that many pages carry): they count neither for nor against a match, unless they
-    /// are over three quarters of the text (then the text is compared whole). `ranges` are
-    /// sorted and do not overlap.
-    pub fn set_boilerplate(&mut self, ranges: Vec<std::ops::Range<usize>>) {
+    /// are over three quarters of the text. Then the text is compared whole, as what it holds
+    /// is its content, but its `own` sentences (the others) must be at least half matched: a
+    /// one-line post under an account's long fixed head, bio and tail says nothing else, and
+    /// all of that is on every post. `ranges` and `own` are sorted and do not overlap.
+    pub fn set_boilerplate(&mut self, ranges: Vec<std::ops::Range<usize>>, own: Vec<std::ops::Range<usize>>) {
         let len = self.len;
-        let ranges: Vec<_> =
-            ranges.into_iter().map(|r| r.start.min(len)..r.end.min(len)).filter(|r| !r.is_empty()).collect();
+        let clip = |v: Vec<std::ops::Range<usize>>| -> Vec<std::ops::Range<usize>> {
+            v.into_iter().map(|r| r.start.min(len)..r.end.min(len)).filter(|r| !r.is_empty()).collect()
+        };
+        let ranges = clip(ranges);
         let chars: usize = ranges.iter().map(|r| r.len()).sum();
-        // A text that is mostly "boilerplate" is compared whole: what it holds is its content.
-        (self.boilerplate, self.boilerplate_chars) =
-            if chars * 4 > len * 3 { (Vec::new(), 0) } else { (ranges, chars) };
+        (self.boilerplate, self.boilerplate_chars, self.own) =
+            if chars * 4 > len * 3 { (Vec::new(), 0, clip(own)) } else { (ranges, chars, Vec::new()) };
     }
 }
 
@@ -303,7 +309,7 @@ impl Verifier {
             return Comparison::rejected(prep.len, bt.len(), ccs_clr);
         }
         // Round 0 reuses both sides' windows and b's skeleton against a: computed above.
-        let mut c = self.compare_texts_from(a, b, p, Some(&prep.windows), &prep.boilerplate);
+        let mut c = self.compare_texts_from(a, b, p, Some(&prep.windows), &prep.boilerplate, &prep.own);
         (c.ccs, c.clr) = ccs_clr;
         c
     }
@@ -317,13 +323,14 @@ impl Verifier {
 
     /// Compares texts; `ccs` and `clr` are left at zero for the caller to fill.
     fn compare_texts(&mut self, a: &[char], b: &[char], p: &Params) -> Comparison {
-        self.compare_texts_from(a, b, p, None, &[])
+        self.compare_texts_from(a, b, p, None, &[], &[])
     }
 
     /// [`Verifier::compare_texts`]; with `a_windows`, the windows of `a` are those, and `wy`
     /// and `keep_b` already hold b's windows and b's skeleton against a (a prepared comparison's
     /// pre-check), so round 0 does not compute them again. `a_boilerplate`: sentences of `a` that
-    /// count neither way (see [`Prepared::set_boilerplate`]).
+    /// count neither way; `a_own`: sentences of `a` a match must hold (both: see
+    /// [`Prepared::set_boilerplate`]).
     fn compare_texts_from(
         &mut self,
         a: &[char],
@@ -331,6 +338,7 @@ impl Verifier {
         p: &Params,
         a_windows: Option<&Windows>,
         a_boilerplate: &[std::ops::Range<usize>],
+        a_own: &[std::ops::Range<usize>],
     ) -> Comparison {
         let (ccs, clr) = (0.0, 0.0);
         let a = &a[..a.len().min(p.max_verify_chars)];
@@ -408,10 +416,24 @@ impl Verifier {
         let contain = if lx == 0 { 0.0 } else { tlcs as f64 / lx as f64 };
         let cov_y = if ly == 0 { 0.0 } else { tlcs as f64 / ly as f64 };
         let near_miss = conflicts >= p.near_miss_min && conflicts as f64 >= p.near_miss_ratio * sentences.max(1) as f64;
+        // A text compared whole for being mostly boilerplate is a match only where its own
+        // sentences are: at least half of their characters matched.
+        let own_missing = !a_own.is_empty() && {
+            let total: usize = a_own.iter().map(|r| r.len()).sum();
+            let matched: usize = rounds
+                .iter()
+                .flat_map(|r| &r.runs)
+                .map(|r| {
+                    let start = if swapped { r.b } else { r.a } as usize;
+                    overlap(start..start + r.len as usize, a_own)
+                })
+                .sum();
+            matched * 2 < total
+        };
 
         // x is the shorter: "x contained in y" is the containment direction. (Only discounted
         // boilerplate can make y the shorter: then "y contained in x".)
-        let rel_xy = if tlcs < p.min_shared_chars || near_miss {
+        let rel_xy = if tlcs < p.min_shared_chars || near_miss || own_missing {
             Relation::Different
         } else if contain >= p.dup_coverage && cov_y >= p.dup_coverage {
             Relation::Duplicate
