@@ -100,6 +100,12 @@ fn rarity(holders: usize) -> f32 {
     }
 }
 
+/// How often the most common value of `v` occurs (`v` is sorted on the way).
+fn most_common(v: &mut [u32]) -> usize {
+    v.sort_unstable();
+    v.chunk_by(|a, b| a == b).map(<[u32]>::len).max().unwrap_or(0)
+}
+
 /// A verified earlier page similar to the query.
 #[derive(Debug, Clone)]
 pub struct Match {
@@ -1033,13 +1039,9 @@ impl Index {
         if sites.len() < HOLDER_SAMPLE / 2 {
             return Ok(false);
         }
-        let most = |v: &mut Vec<u32>| {
-            v.sort_unstable();
-            v.chunk_by(|a, b| a == b).map(<[u32]>::len).max().unwrap_or(0)
-        };
         let n = sites.len();
-        let one_site = most(&mut sites) * 4 >= n * 3;
-        let many_stories = most(&mut clusters) * 2 < n;
+        let one_site = most_common(&mut sites) * 4 >= n * 3;
+        let many_stories = most_common(&mut clusters) * 2 < n;
         Ok(one_site || many_stories)
     }
 
@@ -1080,9 +1082,7 @@ impl Index {
         if n < TEMPLATE_MIN_HOLDERS {
             return Ok(false);
         }
-        sites.sort_unstable();
-        let one_site = sites.chunk_by(|a, b| a == b).map(<[u32]>::len).max().unwrap_or(0) * 4 >= n * 3;
-        Ok(one_site && own * 4 >= n * 3)
+        Ok(most_common(&mut sites) * 4 >= n * 3 && own * 4 >= n * 3)
     }
 
     /// True when a document inserted at or after `first_doc` (and not yet flushed) holds one of
