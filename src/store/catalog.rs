@@ -140,22 +140,29 @@ impl Catalog {
         Ok(self.meta.get("params").map_err(|e| self.err(e))?.and_then(|v| serde_json::from_slice(&v).ok()))
     }
 
-    /// The id of `site`, assigned on first sight.
-    pub fn site_id(&mut self, site: &str) -> Result<u32> {
+    /// The id of `site` if the catalog has one (cached from then on).
+    fn known_site(&mut self, site: &str) -> Result<Option<u32>> {
         if let Some(&id) = self.site_cache.get(site) {
-            return Ok(id);
+            return Ok(Some(id));
         }
         let id = match self.sites.get(site).map_err(|e| self.err(e))? {
             Some(v) if v.len() >= 4 => site_id_of(&v),
-            _ => {
-                let id = self.next_site_id;
-                // The counter first: sled replays its log in order, so a crash between the two
-                // writes can skip an id but never hand one out twice.
-                self.count_past(id)?;
-                self.sites.insert(site, &id.to_le_bytes()).map_err(|e| self.err(e))?;
-                id
-            }
+            _ => return Ok(None),
         };
+        self.site_cache.insert(site.to_owned(), id);
+        Ok(Some(id))
+    }
+
+    /// The id of `site`, assigned on first sight.
+    pub fn site_id(&mut self, site: &str) -> Result<u32> {
+        if let Some(id) = self.known_site(site)? {
+            return Ok(id);
+        }
+        let id = self.next_site_id;
+        // The counter first: sled replays its log in order, so a crash between the two writes
+        // can skip an id but never hand one out twice.
+        self.count_past(id)?;
+        self.sites.insert(site, &id.to_le_bytes()).map_err(|e| self.err(e))?;
         self.site_cache.insert(site.to_owned(), id);
         Ok(id)
     }
@@ -177,7 +184,7 @@ impl Catalog {
     /// id. Without it the site's next page got another id, and rules that compare pages' sites
     /// read one site as two. Returns whether it was missing.
     pub fn recover_site(&mut self, site: &str, id: u32) -> Result<bool> {
-        if self.site_cache.contains_key(site) || self.sites.get(site).map_err(|e| self.err(e))?.is_some() {
+        if self.known_site(site)?.is_some() {
             return Ok(false);
         }
         self.restore_site(site, id)?;

@@ -381,6 +381,10 @@ const TEXT_CACHE_BLOCKS: usize = 256;
 pub struct QueryScratch {
     verifier: Verifier,
     cache: TextCache,
+    /// Every key's holders, one list after another, and where each key's list is (see
+    /// [`Index::query_with`]).
+    held: Vec<u32>,
+    lists: Vec<(u32, usize, std::ops::Range<usize>)>,
 }
 
 /// An open index.
@@ -853,9 +857,10 @@ impl Index {
         // Every key's holders first, counted per document; then whether each key is
         // boilerplate, which for a key on few pages depends on what else its holders share with
         // the page (see `site_template`); then the ranking weights, in key order.
-        let mut held: Vec<u32> = Vec::new();
         // (the key's place in `keys`, holders, its ids in `held`)
-        let mut lists: Vec<(u32, usize, std::ops::Range<usize>)> = Vec::with_capacity(keys.len());
+        let (held, lists) = (&mut scratch.held, &mut scratch.lists);
+        held.clear();
+        lists.clear();
         let mut at = 0usize;
         for (i, &(kind, key)) in keys.iter().enumerate() {
             let from = at;
@@ -886,7 +891,7 @@ impl Index {
         let pruned_period =
             features.period.len().saturating_sub(keys.iter().filter(|k| k.0 == KeyKind::Period).count());
         let mut holder_info = rustc_hash::FxHashMap::default();
-        for (i, holders, range) in lists {
+        for (i, holders, range) in lists.drain(..) {
             let (kind, key) = keys[i as usize];
             let ids = &held[range];
             // Boilerplate (see `boilerplate`) weighs nothing in the ranking, and its sentences
