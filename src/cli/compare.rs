@@ -120,6 +120,7 @@ fn reason(r: DropReason) -> &'static str {
         DropReason::ListItem => "list item",
         DropReason::OutsideMain => "outside article",
         DropReason::Footer => "footer",
+        DropReason::Notice => "notice",
     }
 }
 

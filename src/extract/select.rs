@@ -6,7 +6,8 @@
 //!    footer-sized. Footers often hold full sentences ("如需转载，请与本网联系。")
 //!    that would outscore a short post, and are shared by every page of a site: their text scores
 //!    at [`FOOTER_WEIGHT`] and is left out, unless the footer-like region is all the page has (a
-//!    short article with its own copyright line).
+//!    short article with its own copyright line). A site's notices beside the text (a safety
+//!    box, a disclaimer: see `notice`) are treated the same way.
 //! 1. Repeated lists are set aside: three or more sibling elements of the same tag and class whose
 //!    items mostly hold a short link or time-stamp block beside other text. These are comment
 //!    threads and "related reading" boxes, whose sentences end in "。" like the article's and would
@@ -32,7 +33,9 @@
 //! 3. Blocks inside the container are kept unless they are link lists or short and without
 //!    sentence punctuation (the cells of a table inside it are kept however short: rates,
 //!    specs, scores); siblings of the container with its signature or an article-like hint
-//!    join it (articles split over several containers). On a page that closes more elements than
+//!    join it (articles split over several containers), and so do siblings after it that open no
+//!    section of their own and are not named furniture (a Q&A page's answers after the box of
+//!    its question, which the headline's weight lifts above them). On a page that closes more elements than
 //!    it opens, the bare paragraphs right after the container in one of its ancestors continue
 //!    it (see [`orphaned_run`]).
 
@@ -52,7 +55,7 @@ const FOOTER_MAX_CLIMB: usize = 16;
 /// What footer text weighs in the container score, against 1 for other text.
 const FOOTER_WEIGHT: f64 = 0.2;
 /// A block's characters that are link text above this share: a link list.
-const MAX_LINK_DENSITY: f64 = 0.5;
+pub(super) const MAX_LINK_DENSITY: f64 = 0.5;
 /// Blocks shorter than this add nothing to an element's score.
 const MIN_SCORING_CHARS: u32 = 8;
 /// Weights of a block's score on its element, the parent, grandparent, great-grandparent.
@@ -104,7 +107,7 @@ const ORPHAN_LEVELS: usize = 3;
 
 /// Prefix sums over the blocks: `chars[i]` and `links[i]` count the characters and link
 /// characters of blocks `..i`, so any element's totals are two subtractions.
-struct BlockSums {
+pub(super) struct BlockSums {
     chars: Vec<u64>,
     links: Vec<u64>,
 }
@@ -125,14 +128,17 @@ impl BlockSums {
         BlockSums { chars, links }
     }
 
-    fn chars(&self, r: std::ops::Range<usize>) -> u64 {
+    pub(super) fn chars(&self, r: std::ops::Range<usize>) -> u64 {
         self.chars[r.end] - self.chars[r.start]
     }
 }
 
 pub(super) fn select(e: &mut Extracted) {
     let sums = BlockSums::new(e);
-    let footer = footer_blocks(e, &sums);
+    let headed = after_headline(e);
+    // Notices (a job board's safety box, a repost's disclaimer) are furniture as the footer is.
+    let notice = super::notice::notice_blocks(e, &sums, headed.clone());
+    let footer: Vec<bool> = footer_blocks(e, &sums).iter().zip(&notice).map(|(&f, &n)| f || n).collect();
     let Lists { mut excluded, first_items, listings, dates } = list_items(e, &sums);
     // Characters of the readable blocks in `range` of at least `min` characters (and with
     // punctuation, if `prose`). List items and footer text are neither "other prose" on the page
@@ -140,7 +146,6 @@ pub(super) fn select(e: &mut Extracted) {
     let readable =
         |range: std::ops::Range<usize>, min: u32, prose: bool| readable_chars(e, &excluded, &footer, range, min, prose);
     let other_chars = readable(0..e.blocks.len(), MIN_SCORING_CHARS, false);
-    let headed = after_headline(e);
     // Whether a list whose first item spans blocks `lo..hi` may be the page's text: not when it
     // ends before the page's headline (a box of the latest news above the article), nor when
     // prose lies between the headline and it: an article, however short (a news flash), whose
@@ -241,7 +246,7 @@ pub(super) fn select(e: &mut Extracted) {
         } else if b.link_density() > MAX_LINK_DENSITY {
             Some(DropReason::Links)
         } else if footer[i] && !footer_is_main {
-            Some(DropReason::Footer)
+            Some(if notice[i] { DropReason::Notice } else { DropReason::Footer })
         } else if !inside {
             Some(DropReason::OutsideMain)
         } else if !(b.chars >= 40 || (b.chars >= 10 && b.punct >= 1) || (b.chars >= 4 && b.ends_sentence))
@@ -952,13 +957,19 @@ fn container_ranges(
     }
     let mut ranges = vec![(e.elems[best].first_block, e.elems[best].end_block)];
     if best != 0 {
+        // A sibling after the container continues it unless it opens a section of its own (a
+        // heading: "公司信息") or is named furniture: a Q&A page's answers after the question's
+        // box, which the headline's weight lifts above them.
+        let continues = |i: usize, el: &super::Elem| {
+            i > best
+                && el.hint + inherited_penalty(e, el) >= 0
+                && !e.blocks.get(el.first_block as usize).is_some_and(|b| b.heading)
+        };
+        let share = SIBLING_SHARE * score[best];
         let parent = e.elems[best].parent;
         for (i, el) in e.elems.iter().enumerate().skip(1) {
-            if i != best
-                && el.parent == parent
-                && (el.sig == e.elems[best].sig || el.hint > 0)
-                && score[i] >= SIBLING_SHARE * score[best]
-            {
+            let joins = el.sig == e.elems[best].sig || el.hint > 0 || continues(i, el);
+            if i != best && el.parent == parent && joins && score[i] >= share {
                 ranges.push((el.first_block, el.end_block));
             }
         }

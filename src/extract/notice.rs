@@ -1,0 +1,205 @@
+//! Site notices: the boxes and lines a site sets beside the text of many of its pages.
+//!
+//! A job board's "求职安全提示", a Q&A site's "问知社区提醒：本页内容由网友提供……", a shop's
+//! "购买须知", a repost's "免责声明：本文仅代表作者观点……". They are written in full sentences,
+//! are often longer than the page's own text (a two-line answer, a three-line job advert), so the
+//! container score would choose them, and they are the same on every page of the site. A notice
+//! opens with its name: a short heading, or a label before a colon ("温馨提示：", "【免责声明】"),
+//! that holds one of [`NOTICE_WORDS`].
+//!
+//! - A **notice box** is the nearest element holding more than its opener, when the opener is its
+//!   first block, it is small ([`NOTICE_MAX_CHARS`], no block over [`NOTICE_MAX_BLOCK_CHARS`]),
+//!   and it holds neither the first sentence under the page's headline (the article: "关于国庆
+//!   假期的温馨提示", "市气象台提醒：明天有暴雨") nor all of the page's prose. Without a headline,
+//!   some prose must come before it.
+//! - A **disclaimer line** outside such a box (a "声明：" paragraph at the end of an article) is
+//!   left out alone, on the same conditions.
+//!
+//! Both are then treated as the footer is: they weigh little in the container score and are left
+//! out of the text, unless they are all the page has.
+
+use super::select::BlockSums;
+use super::Extracted;
+
+/// Words that name a notice: 提示, 声明, 须知, 提醒, 免责 ("温馨提示", "免责声明", "购买须知").
+const NOTICE_WORDS: [&str; 5] = ["提示", "声明", "须知", "提醒", "免责"];
+/// Words that name a disclaimer, which is left out even as a single line inside an article. Not
+/// 提醒 or 提示 alone: news quotes advice so ("交警提醒：……", "温馨提示：市民可拨打……").
+const DISCLAIMER_WORDS: [&str; 2] = ["声明", "免责"];
+/// A notice's heading, or its label before the colon, has at most this many characters.
+const LABEL_MAX_CHARS: usize = 12;
+/// A notice box holds at most this many characters ...
+const NOTICE_MAX_CHARS: u64 = 600;
+/// ... and no block longer than this (a disclaimer line counts the same).
+const NOTICE_MAX_BLOCK_CHARS: u32 = 200;
+/// An opener is at most this many elements below its box.
+const NOTICE_MAX_CLIMB: usize = 8;
+
+/// How a block opens a notice, if it does.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Opener {
+    /// A notice's name as a heading or label: it may open a box.
+    Notice,
+    /// A disclaimer's label: a box, or the line alone.
+    Disclaimer,
+}
+
+/// The name a block opens with: the whole of a short block without sentence punctuation, or the
+/// words before a colon or a closing 】 near its start (a leading 【 left out).
+fn label(text: &str, chars: u32, punct: u32) -> Option<&str> {
+    let text = text.trim_start();
+    if punct == 0 && chars as usize <= LABEL_MAX_CHARS {
+        return Some(text);
+    }
+    let (end, _) = text.char_indices().take(LABEL_MAX_CHARS + 2).find(|&(_, c)| c == '：' || c == ':' || c == '】')?;
+    Some(text[..end].trim_start_matches('【'))
+}
+
+fn opener(text: &str, chars: u32, punct: u32) -> Option<Opener> {
+    let name = label(text, chars, punct)?;
+    if DISCLAIMER_WORDS.iter().any(|w| name.contains(w)) {
+        Some(Opener::Disclaimer)
+    } else if NOTICE_WORDS.iter().any(|w| name.contains(w)) {
+        Some(Opener::Notice)
+    } else {
+        None
+    }
+}
+
+/// Marks the blocks of the page's notices; see the module documentation. `headed` is the range of
+/// blocks under the page's headline (empty when none was found). Linear in the page but for the
+/// climb from each opener, at most [`NOTICE_MAX_CLIMB`] elements.
+pub(super) fn notice_blocks(e: &Extracted, sums: &BlockSums, headed: std::ops::Range<usize>) -> Vec<bool> {
+    let n = e.blocks.len();
+    let mut notice = vec![false; n];
+    let readable = |b: &super::Block| b.link_density() <= super::select::MAX_LINK_DENSITY;
+    let is_prose = |b: &super::Block| b.chars >= 8 && b.punct >= 1 && readable(b);
+    let mut prose = vec![0u32; n + 1];
+    for (i, b) in e.blocks.iter().enumerate() {
+        prose[i + 1] = prose[i] + u32::from(is_prose(b));
+    }
+    // The article's first sentence under the headline.
+    let first = headed.clone().find(|&i| is_prose(&e.blocks[i]));
+    // A region may be a notice when it leaves the article's first sentence and some prose out.
+    let may_be_notice = |r: std::ops::Range<usize>| {
+        let outside = prose[n] - (prose[r.end] - prose[r.start]);
+        let article_kept = match first {
+            Some(f) => !r.contains(&f),
+            None => prose[r.start] > 0,
+        };
+        outside > 0 && article_kept
+    };
+    let range = |el: usize| e.elems[el].first_block as usize..e.elems[el].end_block as usize;
+    let mut i = 0;
+    while i < n {
+        let b = &e.blocks[i];
+        let kind = if readable(b) { opener(e.block_text(b), b.chars, b.punct) } else { None };
+        let Some(kind) = kind else {
+            i += 1;
+            continue;
+        };
+        // The nearest element holding more than the opener.
+        let mut el = b.elem as usize;
+        let mut climbed = 0;
+        while el != 0 && climbed < NOTICE_MAX_CLIMB && sums.chars(range(el)) <= u64::from(b.chars) {
+            el = e.elems[el].parent as usize;
+            climbed += 1;
+        }
+        let r = range(el);
+        let boxed = el != 0
+            && r.start == i
+            && sums.chars(r.clone()) <= NOTICE_MAX_CHARS
+            && e.blocks[r.clone()].iter().all(|b| b.chars <= NOTICE_MAX_BLOCK_CHARS)
+            && may_be_notice(r.clone());
+        if boxed {
+            notice[r.clone()].iter_mut().for_each(|x| *x = true);
+            i = r.end;
+            continue;
+        }
+        if kind == Opener::Disclaimer && b.chars <= NOTICE_MAX_BLOCK_CHARS && b.punct >= 1 && may_be_notice(i..i + 1) {
+            notice[i] = true;
+        }
+        i += 1;
+    }
+    notice
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{extract_html, DropReason, Extracted};
+
+    fn kept(e: &Extracted) -> String {
+        e.blocks.iter().filter(|b| b.dropped.is_none()).map(|b| e.block_text(b)).collect()
+    }
+
+    fn notices(e: &Extracted) -> String {
+        e.blocks.iter().filter(|b| b.dropped == Some(DropReason::Notice)).map(|b| e.block_text(b)).collect()
+    }
+
+    const SAFETY: &str = "<div class=\"box\"><h4>求职安全提示</h4>\
+        <p>本站提醒您：用人单位以任何名义向求职者收取押金、培训费或体检费，均属违法行为。</p>\
+        <p>求职过程中请勿向招聘方提供银行卡密码、短信验证码等个人敏感信息。</p>\
+        <p>如对方要求您先垫付资金，请立即停止沟通并向平台举报。</p>\
+        <p>面试地点如在偏僻场所，建议结伴前往并提前告知家人。</p></div>";
+
+    #[test]
+    fn a_job_boards_safety_box_longer_than_the_advert_is_not_its_text() {
+        let html = format!(
+            "<html><head><title>仓库理货员_招聘</title></head><body><div class=\"job\"><h1>仓库理货员</h1>\
+             <div class=\"desc\"><p>负责仓库货物的清点和上架。</p><p>夜班有补贴，包住宿。</p></div>{SAFETY}</div></body></html>"
+        );
+        let e = extract_html(&html);
+        assert_eq!(kept(&e), "负责仓库货物的清点和上架。夜班有补贴，包住宿。");
+        assert!(notices(&e).starts_with("求职安全提示本站提醒您"), "{}", notices(&e));
+    }
+
+    #[test]
+    fn a_labelled_disclaimer_box_under_a_short_answer_is_left_out() {
+        let html = "<html><head><title>地铁能带自行车吗？_问答</title></head><body><div class=\"main\">\
+             <h1>地铁能带自行车吗？</h1><div class=\"answer\"><p>可以带，但要折叠好装进袋子里。</p></div>\
+             <div class=\"x\"><p>问答社区提醒：本页内容由网友提供，仅代表回答者个人观点。</p>\
+             <p>涉及医疗、法律、投资等专业问题的回答仅供参考，请以专业人士的意见为准。</p>\
+             <p>未经许可，任何单位和个人不得复制、转载本站内容。</p></div></div></body></html>";
+        let e = extract_html(html);
+        assert_eq!(kept(&e), "可以带，但要折叠好装进袋子里。");
+    }
+
+    #[test]
+    fn a_disclaimer_line_at_the_end_of_an_article_is_left_out_alone() {
+        let html = "<html><head><title>新桥通车</title></head><body><div class=\"article\"><h1>新桥通车</h1>\
+             <p>城东新桥今天上午正式通车，全长一千二百米。</p><p>大桥通车后，两岸通行时间缩短一半。</p>\
+             <p>声明：本文仅代表作者本人观点，不代表本站立场。</p></div></body></html>";
+        let e = extract_html(html);
+        assert_eq!(kept(&e), "城东新桥今天上午正式通车，全长一千二百米。大桥通车后，两岸通行时间缩短一半。");
+        assert_eq!(notices(&e), "声明：本文仅代表作者本人观点，不代表本站立场。");
+    }
+
+    #[test]
+    fn advice_quoted_in_an_article_stays() {
+        let html = "<html><head><title>暴雨来袭</title></head><body><div class=\"article\"><h1>暴雨来袭</h1>\
+             <p>气象台提醒：明天白天有暴雨，市民出行请注意安全。</p><p>交警提醒：雨天路滑，请减速慢行。</p>\
+             <p>温馨提示：积水路段请绕行。</p></div></body></html>";
+        let e = extract_html(html);
+        assert_eq!(
+            kept(&e),
+            "气象台提醒：明天白天有暴雨，市民出行请注意安全。交警提醒：雨天路滑，请减速慢行。温馨提示：积水路段请绕行。"
+        );
+    }
+
+    #[test]
+    fn an_article_named_a_notice_is_the_text() {
+        // The box holds the first sentence under the headline: the article, however it is named.
+        let html = "<html><head><title>春节假期温馨提示_本市新闻</title></head><body><div class=\"side\">\
+             <p>本站是本市的新闻门户网站，欢迎访问。</p></div><div class=\"n\"><h2>春节假期温馨提示</h2>\
+             <p>春节期间，市内公交线路调整运营时间。</p><p>请市民提前规划出行，注意防火安全。</p></div></body></html>";
+        let e = extract_html(html);
+        assert_eq!(kept(&e), "春节期间，市内公交线路调整运营时间。请市民提前规划出行，注意防火安全。");
+    }
+
+    #[test]
+    fn a_page_that_is_only_a_notice_keeps_it() {
+        let html = format!("<html><head><title>招聘</title></head><body>{SAFETY}</body></html>");
+        let e = extract_html(&html);
+        assert!(kept(&e).contains("求职过程中请勿向招聘方提供银行卡密码"), "{}", kept(&e));
+    }
+}
