@@ -5,7 +5,10 @@
 //! are often longer than the page's own text (a two-line answer, a three-line job advert), so the
 //! container score would choose them, and they are the same on every page of the site. A notice
 //! opens with its name: a short heading, or a label before a colon ("温馨提示：", "【免责声明】"),
-//! that holds one of [`NOTICE_WORDS`].
+//! that holds one of [`NOTICE_WORDS`], and it speaks of the site: its name (the `<title>`'s last
+//! part) or one of [`SITE_WORDS`] ("本站", "本页", "本店", "网友"). Articles have boxes and
+//! paragraphs named so too ("医生提示", "出行提醒", "品牌方声明：……"), which speak of their
+//! subject instead.
 //!
 //! - A **notice box** is the nearest element holding more than its opener, when the opener is its
 //!   first block, it is small ([`NOTICE_MAX_CHARS`], no block over [`NOTICE_MAX_BLOCK_CHARS`]),
@@ -21,11 +24,14 @@
 use super::select::BlockSums;
 use super::Extracted;
 
-/// Words that name a notice: 提示, 声明, 须知, 提醒, 免责 ("温馨提示", "免责声明", "购买须知").
-const NOTICE_WORDS: [&str; 5] = ["提示", "声明", "须知", "提醒", "免责"];
+/// Words that name a notice: 提示, 声明, 须知, 提醒, 免责 ("温馨提示", "免责声明", "购买须知"),
+/// and a shop's policy on every product: 售后, 退换 ("售后保障", "退换货说明").
+const NOTICE_WORDS: [&str; 7] = ["提示", "声明", "须知", "提醒", "免责", "售后", "退换"];
 /// Words that name a disclaimer, which is left out even as a single line inside an article. Not
 /// 提醒 or 提示 alone: news quotes advice so ("交警提醒：……", "温馨提示：市民可拨打……").
 const DISCLAIMER_WORDS: [&str; 2] = ["声明", "免责"];
+/// Words by which a notice speaks of the site, its pages, its shop or its users.
+const SITE_WORDS: [&str; 10] = ["本站", "本网", "本平台", "本页", "本店", "本社区", "本论坛", "本文", "本帖", "网友"];
 /// A notice's heading, or its label before the colon, has at most this many characters.
 const LABEL_MAX_CHARS: usize = 12;
 /// A notice box holds at most this many characters ...
@@ -53,6 +59,15 @@ fn label(text: &str, chars: u32, punct: u32) -> Option<&str> {
     }
     let (end, _) = text.char_indices().take(LABEL_MAX_CHARS + 2).find(|&(_, c)| c == '：' || c == ':' || c == '】')?;
     Some(text[..end].trim_start_matches('【'))
+}
+
+/// The site's name: the `<title>`'s last part after a separator ("诊所前台招聘-汇才招聘网"), of
+/// at least two characters; none for a title without one.
+fn site_name(title: &str) -> Option<&str> {
+    const SEPARATORS: [char; 6] = ['_', '|', '-', '—', '–', '｜'];
+    let (_, last) = title.trim().rsplit_once(SEPARATORS)?;
+    let last = last.trim();
+    (last.chars().count() >= 2).then_some(last)
 }
 
 fn opener(text: &str, chars: u32, punct: u32) -> Option<Opener> {
@@ -90,6 +105,13 @@ pub(super) fn notice_blocks(e: &Extracted, sums: &BlockSums, headed: std::ops::R
         outside > 0 && article_kept
     };
     let range = |el: usize| e.elems[el].first_block as usize..e.elems[el].end_block as usize;
+    let site = site_name(&e.title);
+    let of_site = |r: std::ops::Range<usize>| {
+        e.blocks[r].iter().any(|b| {
+            let text = e.block_text(b);
+            SITE_WORDS.iter().any(|w| text.contains(w)) || site.is_some_and(|s| text.contains(s))
+        })
+    };
     let mut i = 0;
     while i < n {
         let b = &e.blocks[i];
@@ -110,13 +132,20 @@ pub(super) fn notice_blocks(e: &Extracted, sums: &BlockSums, headed: std::ops::R
             && r.start == i
             && sums.chars(r.clone()) <= NOTICE_MAX_CHARS
             && e.blocks[r.clone()].iter().all(|b| b.chars <= NOTICE_MAX_BLOCK_CHARS)
-            && may_be_notice(r.clone());
+            && may_be_notice(r.clone())
+            && of_site(r.clone());
         if boxed {
             notice[r.clone()].iter_mut().for_each(|x| *x = true);
             i = r.end;
             continue;
         }
-        if kind == Opener::Disclaimer && b.chars <= NOTICE_MAX_BLOCK_CHARS && b.punct >= 1 && may_be_notice(i..i + 1) {
+        let line = i..i + 1;
+        if kind == Opener::Disclaimer
+            && b.chars <= NOTICE_MAX_BLOCK_CHARS
+            && b.punct >= 1
+            && may_be_notice(line.clone())
+            && of_site(line)
+        {
             notice[i] = true;
         }
         i += 1;
@@ -153,6 +182,20 @@ mod tests {
         assert!(notices(&e).starts_with("求职安全提示本站提醒您"), "{}", notices(&e));
     }
 
+    /// The policy sits inside the description's own container, under a heading of its own.
+    #[test]
+    fn a_shops_after_sales_policy_is_not_the_products_text() {
+        let html = "<html><head><title>黑胡桃木床头柜_悦木家居</title></head><body><div class=\"intro\">\
+             <div class=\"name\">黑胡桃木床头柜</div></div><div class=\"detail\">\
+             <p>床头柜采用黑胡桃木框架搭配两层抽屉，抽屉滑轨为静音阻尼款。</p><p>柜面预留了无线充电开孔。</p>\
+             <div class=\"as\"><h3>售后保障</h3><p>本店所有商品均支持七天无理由退换货，退回商品须保持原包装完好。</p>\
+             <p>商品签收后如发现运输破损，请在四十八小时内拍照联系在线客服。</p>\
+             <p>大件家具默认送货到楼下，如需送货上楼或安装，请提前与客服确认费用标准。</p>\
+             <p>非质量问题退货产生的来回运费由买家承担，质量问题运费由本店全额承担。</p></div></div></body></html>";
+        let e = extract_html(html);
+        assert_eq!(kept(&e), "床头柜采用黑胡桃木框架搭配两层抽屉，抽屉滑轨为静音阻尼款。柜面预留了无线充电开孔。");
+    }
+
     #[test]
     fn a_labelled_disclaimer_box_under_a_short_answer_is_left_out() {
         let html = "<html><head><title>地铁能带自行车吗？_问答</title></head><body><div class=\"main\">\
@@ -174,16 +217,22 @@ mod tests {
         assert_eq!(notices(&e), "声明：本文仅代表作者本人观点，不代表本站立场。");
     }
 
+    /// Boxes and paragraphs named as notices that speak of their subject, not of the site.
     #[test]
-    fn advice_quoted_in_an_article_stays() {
-        let html = "<html><head><title>暴雨来袭</title></head><body><div class=\"article\"><h1>暴雨来袭</h1>\
+    fn advice_and_statements_quoted_in_an_article_stay() {
+        let html =
+            "<html><head><title>暴雨来袭_本市新闻网</title></head><body><div class=\"article\"><h1>暴雨来袭</h1>\
              <p>气象台提醒：明天白天有暴雨，市民出行请注意安全。</p><p>交警提醒：雨天路滑，请减速慢行。</p>\
-             <p>温馨提示：积水路段请绕行。</p></div></body></html>";
+             <div class=\"box\"><h4>出行提示</h4><p>地铁二号线部分站点临时封闭，请乘客提前规划路线。</p>\
+             <p>积水路段请绕行，不要涉水驾车。</p></div>\
+             <p>商场声明：受暴雨影响，明天全天暂停营业，已购商品可延期提货。</p></div>\
+             <div class=\"side\"><p>本市新闻网是本市的新闻门户网站，欢迎投稿。</p></div></body></html>";
         let e = extract_html(html);
-        assert_eq!(
-            kept(&e),
-            "气象台提醒：明天白天有暴雨，市民出行请注意安全。交警提醒：雨天路滑，请减速慢行。温馨提示：积水路段请绕行。"
-        );
+        let text = kept(&e);
+        for line in ["交警提醒：", "请乘客提前规划路线。", "不要涉水驾车。", "商场声明："] {
+            assert!(text.contains(line), "{line}: {text}");
+        }
+        assert_eq!(notices(&e), "");
     }
 
     #[test]

@@ -33,9 +33,7 @@
 //! 3. Blocks inside the container are kept unless they are link lists or short and without
 //!    sentence punctuation (the cells of a table inside it are kept however short: rates,
 //!    specs, scores); siblings of the container with its signature or an article-like hint
-//!    join it (articles split over several containers), and so do siblings after it that open no
-//!    section of their own and are not named furniture (a Q&A page's answers after the box of
-//!    its question, which the headline's weight lifts above them). On a page that closes more elements than
+//!    join it (articles split over several containers). On a page that closes more elements than
 //!    it opens, the bare paragraphs right after the container in one of its ancestors continue
 //!    it (see [`orphaned_run`]).
 
@@ -957,19 +955,13 @@ fn container_ranges(
     }
     let mut ranges = vec![(e.elems[best].first_block, e.elems[best].end_block)];
     if best != 0 {
-        // A sibling after the container continues it unless it opens a section of its own (a
-        // heading: "公司信息") or is named furniture: a Q&A page's answers after the question's
-        // box, which the headline's weight lifts above them.
-        let continues = |i: usize, el: &super::Elem| {
-            i > best
-                && el.hint + inherited_penalty(e, el) >= 0
-                && !e.blocks.get(el.first_block as usize).is_some_and(|b| b.heading)
-        };
-        let share = SIBLING_SHARE * score[best];
         let parent = e.elems[best].parent;
         for (i, el) in e.elems.iter().enumerate().skip(1) {
-            let joins = el.sig == e.elems[best].sig || el.hint > 0 || continues(i, el);
-            if i != best && el.parent == parent && joins && score[i] >= share {
+            if i != best
+                && el.parent == parent
+                && (el.sig == e.elems[best].sig || el.hint > 0)
+                && score[i] >= SIBLING_SHARE * score[best]
+            {
                 ranges.push((el.first_block, el.end_block));
             }
         }
