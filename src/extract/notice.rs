@@ -61,13 +61,13 @@ fn label(text: &str, chars: u32, punct: u32) -> Option<&str> {
     Some(text[..end].trim_start_matches('【'))
 }
 
-/// The site's name: the `<title>`'s last part after a separator ("诊所前台招聘-汇才招聘网"), of
-/// at least two characters; none for a title without one.
+/// The site's name: the `<title>`'s last part after a separator ("诊所前台招聘-汇才招聘网"),
+/// with at least two letters or ideographs (not a date's "08"); none for a title without one.
 fn site_name(title: &str) -> Option<&str> {
     const SEPARATORS: [char; 6] = ['_', '|', '-', '—', '–', '｜'];
     let (_, last) = title.trim().rsplit_once(SEPARATORS)?;
     let last = last.trim();
-    (last.chars().count() >= 2).then_some(last)
+    (last.chars().filter(|c| c.is_alphabetic()).count() >= 2).then_some(last)
 }
 
 fn opener(text: &str, chars: u32, punct: u32) -> Option<Opener> {
@@ -156,6 +156,7 @@ pub(super) fn notice_blocks(e: &Extracted, sums: &BlockSums, headed: std::ops::R
 #[cfg(test)]
 mod tests {
     use super::super::{extract_html, DropReason, Extracted};
+    use super::site_name;
 
     fn kept(e: &Extracted) -> String {
         e.blocks.iter().filter(|b| b.dropped.is_none()).map(|b| e.block_text(b)).collect()
@@ -180,6 +181,15 @@ mod tests {
         let e = extract_html(&html);
         assert_eq!(kept(&e), "负责仓库货物的清点和上架。夜班有补贴，包住宿。");
         assert!(notices(&e).starts_with("求职安全提示本站提醒您"), "{}", notices(&e));
+    }
+
+    #[test]
+    fn the_site_is_named_by_the_titles_last_part() {
+        assert_eq!(site_name("诊所前台招聘_青苗口腔诊所_上海招聘信息-汇才招聘网"), Some("汇才招聘网"));
+        assert_eq!(site_name("地铁上可以带折叠自行车吗？ | 问知社区 "), Some("问知社区"));
+        assert_eq!(site_name("Example News - BBC"), Some("BBC"));
+        assert_eq!(site_name("天气预报 2024-10-08"), None, "a date");
+        assert_eq!(site_name("春节假期温馨提示"), None);
     }
 
     /// The policy sits inside the description's own container, under a heading of its own.
