@@ -21,7 +21,7 @@
 //! Both are then treated as the footer is: they weigh little in the container score and are left
 //! out of the text, unless they are all the page has.
 
-use super::select::BlockSums;
+use super::select::{is_prose, BlockSums};
 use super::Extracted;
 
 /// Words that name a notice: 提示, 声明, 须知, 提醒, 免责 ("温馨提示", "免责声明", "购买须知"),
@@ -88,7 +88,6 @@ pub(super) fn notice_blocks(e: &Extracted, sums: &BlockSums, headed: std::ops::R
     let n = e.blocks.len();
     let mut notice = vec![false; n];
     let readable = |b: &super::Block| b.link_density() <= super::select::MAX_LINK_DENSITY;
-    let is_prose = |b: &super::Block| b.chars >= 8 && b.punct >= 1 && readable(b);
     let mut prose = vec![0u32; n + 1];
     for (i, b) in e.blocks.iter().enumerate() {
         prose[i + 1] = prose[i] + u32::from(is_prose(b));

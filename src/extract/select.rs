@@ -258,6 +258,12 @@ pub(super) fn select(e: &mut Extracted) {
     }
 }
 
+/// A paragraph of prose: long enough to score, with sentence punctuation, not a link list. What a
+/// footer or a notice may not take from the page.
+pub(super) fn is_prose(b: &super::Block) -> bool {
+    b.chars >= MIN_SCORING_CHARS && b.punct >= 1 && b.link_density() <= MAX_LINK_DENSITY
+}
+
 /// Marks the blocks of the site footer; see the module documentation. Linear in the page: range
 /// sums come from prefix sums, and a line climbs at most [`FOOTER_MAX_CLIMB`] elements.
 fn footer_blocks(e: &Extracted, sums: &BlockSums) -> Vec<bool> {
@@ -275,8 +281,7 @@ fn footer_blocks(e: &Extracted, sums: &BlockSums) -> Vec<bool> {
     let (mut long, mut prose) = (vec![0u32; n + 1], vec![0u32; n + 1]);
     for (i, b) in e.blocks.iter().enumerate() {
         long[i + 1] = long[i] + u32::from(b.chars >= FOOTER_MAX_BLOCK_CHARS);
-        let is_prose = b.chars >= MIN_SCORING_CHARS && b.punct >= 1 && b.link_density() <= MAX_LINK_DENSITY;
-        prose[i + 1] = prose[i] + u32::from(is_prose);
+        prose[i + 1] = prose[i] + u32::from(is_prose(b));
     }
     let range = |el: usize| e.elems[el].first_block as usize..e.elems[el].end_block as usize;
     let chars_in = |r: std::ops::Range<usize>| sums.chars(r);
