@@ -17,27 +17,19 @@ fn probe_pairs_give_their_expected_relations_and_known_failures_are_listed() {
     let path = common::fixture("probes/pairs.tsv");
     let table = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let params = Params::default();
-    let (mut pairs, mut known_bad, mut wrong) = (0, 0, Vec::new());
+    let mut tally = common::ProbeTally::default();
     for line in table.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
         let fields: Vec<&str> = line.split('\t').collect();
         let [probe, a, b, expected, status, note] = fields[..] else {
             panic!("{}: malformed line {line:?}", path.display())
         };
+        let ok = common::probe_ok(status, line);
         let (pa, pb) = (page(&format!("probes/{probe}/{a}.html")), page(&format!("probes/{probe}/{b}.html")));
         let got = compare(&pa, &pb, &params).relation;
         let holds = expected == "(report)" || expected.split('|').any(|e| e == got.as_str());
-        pairs += 1;
-        match (status, holds) {
-            ("ok", true) => {}
-            ("bad", false) => known_bad += 1,
-            ("ok", false) => wrong.push(format!("{probe} {a} vs {b}: expected {expected}, got {got} ({note})")),
-            ("bad", true) => {
-                wrong.push(format!("{probe} {a} vs {b}: a known failure now gives {got}; mark it ok ({note})"))
-            }
-            _ => panic!("{}: status {status:?} is neither ok nor bad in {line:?}", path.display()),
-        }
+        tally.record(ok, holds, || format!("{probe} {a} vs {b}: expected {expected}, got {got} ({note})"));
     }
-    assert!(pairs >= 150, "the table lost pairs: {pairs}");
-    assert!(wrong.is_empty(), "{} of {pairs} pairs changed:\n{}", wrong.len(), wrong.join("\n"));
-    eprintln!("{pairs} probe pairs, {known_bad} known failures");
+    assert!(tally.rows >= 150, "the table lost pairs: {}", tally.rows);
+    tally.assert_unchanged("pairs");
+    eprintln!("{} probe pairs, {} known failures", tally.rows, tally.known_bad);
 }

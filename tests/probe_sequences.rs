@@ -32,11 +32,7 @@ fn page_sequences_give_their_expected_answers_and_known_failures_are_listed() {
         let [scenario, page, url, site, expected, status, note] = fields[..] else {
             panic!("{}: malformed line {line:?}", path.display())
         };
-        let ok = match status {
-            "ok" => true,
-            "bad" => false,
-            _ => panic!("{}: status {status:?} is neither ok nor bad in {line:?}", path.display()),
-        };
+        let ok = common::probe_ok(status, line);
         let row = Row {
             page: page.into(),
             url: url.into(),
@@ -51,7 +47,7 @@ fn page_sequences_give_their_expected_answers_and_known_failures_are_listed() {
         }
     }
     let tmp = tempfile::tempdir().expect("tempdir");
-    let (mut pages, mut known_bad, mut wrong) = (0, 0, Vec::new());
+    let (mut pages, mut tally) = (0, common::ProbeTally::default());
     for (scenario, rows) in &scenarios {
         let dir = tmp.path().join(scenario);
         std::fs::create_dir_all(&dir).expect("mkdir");
@@ -101,17 +97,12 @@ fn page_sequences_give_their_expected_answers_and_known_failures_are_listed() {
                 "new" => BTreeSet::new(),
                 e => e.split(',').filter(|p| !either.contains(p)).collect(),
             };
-            let holds = got == want;
-            let what = format!("{scenario} {}: expected {}, got {got:?} ({})", r.page, r.expected, r.note);
-            match (r.ok, holds) {
-                (true, true) => {}
-                (false, false) => known_bad += 1,
-                (true, false) => wrong.push(what),
-                (false, true) => wrong.push(format!("a known failure now passes; mark it ok: {what}")),
-            }
+            tally.record(r.ok, got == want, || {
+                format!("{scenario} {}: expected {}, got {got:?} ({})", r.page, r.expected, r.note)
+            });
         }
     }
     assert!(pages >= 150, "the table lost pages: {pages}");
-    assert!(wrong.is_empty(), "{} of {pages} pages changed:\n{}", wrong.len(), wrong.join("\n"));
-    eprintln!("{pages} pages in {} scenarios, {known_bad} known failures", scenarios.len());
+    tally.assert_unchanged("pages");
+    eprintln!("{pages} pages in {} scenarios, {} known failures", scenarios.len(), tally.known_bad);
 }

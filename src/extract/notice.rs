@@ -21,7 +21,7 @@
 //! Both are then treated as the footer is: they weigh little in the container score and are left
 //! out of the text, unless they are all the page has.
 
-use super::select::{is_prose, BlockSums};
+use super::select::{is_prose, BlockSums, TITLE_SEPARATORS};
 use super::Extracted;
 
 /// Words that name a notice: 提示, 声明, 须知, 提醒, 免责 ("温馨提示", "免责声明", "购买须知"),
@@ -64,8 +64,7 @@ fn label(text: &str, chars: u32, punct: u32) -> Option<&str> {
 /// The site's name: the `<title>`'s last part after a separator ("诊所前台招聘-汇才招聘网"),
 /// with at least two letters or ideographs (not a date's "08"); none for a title without one.
 fn site_name(title: &str) -> Option<&str> {
-    const SEPARATORS: [char; 6] = ['_', '|', '-', '—', '–', '｜'];
-    let (_, last) = title.trim().rsplit_once(SEPARATORS)?;
+    let (_, last) = title.trim().rsplit_once(TITLE_SEPARATORS)?;
     let last = last.trim();
     (last.chars().filter(|c| c.is_alphabetic()).count() >= 2).then_some(last)
 }

@@ -99,6 +99,8 @@ const HEADLINE_WEIGHT: f64 = 3.0;
 const HEADLINE_MIN_CHARS: usize = 4;
 /// ... and at most this many.
 const HEADLINE_MAX_CHARS: u32 = 80;
+/// What separates a `<title>`'s parts ("标题_频道_网站", "标题 - 网站").
+pub(super) const TITLE_SEPARATORS: [char; 6] = ['_', '|', '-', '—', '–', '｜'];
 /// Paragraphs orphaned by stray end tags sit directly in one of the container's nearest this many
 /// ancestors (a stray `</div></div>` closes the container and its parent).
 const ORPHAN_LEVELS: usize = 3;
@@ -136,7 +138,8 @@ pub(super) fn select(e: &mut Extracted) {
     let headed = after_headline(e);
     // Notices (a job board's safety box, a repost's disclaimer) are furniture as the footer is.
     let notice = super::notice::notice_blocks(e, &sums, headed.clone());
-    let footer: Vec<bool> = footer_blocks(e, &sums).iter().zip(&notice).map(|(&f, &n)| f || n).collect();
+    let mut footer = footer_blocks(e, &sums);
+    footer.iter_mut().zip(&notice).for_each(|(f, &n)| *f |= n);
     let Lists { mut excluded, first_items, listings, dates } = list_items(e, &sums);
     // Characters of the readable blocks in `range` of at least `min` characters (and with
     // punctuation, if `prose`). List items and footer text are neither "other prose" on the page
@@ -835,10 +838,9 @@ fn inherited_penalty(e: &Extracted, el: &super::Elem) -> i32 {
 /// (whose names are also in their logos and menus), and a headline may hold a separator itself
 /// ("禾田 HT-3300 料理机-禾田旗舰店-商城"). Empty when there is none.
 fn after_headline(e: &Extracted) -> std::ops::Range<usize> {
-    const SEPARATORS: [char; 6] = ['_', '|', '-', '—', '–', '｜'];
     let title = e.title.trim();
-    let leading = title.match_indices(SEPARATORS).map(|(i, _)| title[..i].trim()).rev();
-    let parts = std::iter::once(title).chain(leading).chain(title.split(SEPARATORS).map(str::trim));
+    let leading = title.match_indices(TITLE_SEPARATORS).map(|(i, _)| title[..i].trim()).rev();
+    let parts = std::iter::once(title).chain(leading).chain(title.split(TITLE_SEPARATORS).map(str::trim));
     let candidate = |b: &super::Block| b.chars <= HEADLINE_MAX_CHARS && b.link_chars == 0;
     let found = parts
         .filter(|p| p.chars().count() >= HEADLINE_MIN_CHARS)
@@ -846,7 +848,7 @@ fn after_headline(e: &Extracted) -> std::ops::Range<usize> {
     // Else a heading that is most of one of the title's parts: the title dresses the headline
     // ("「行政前台招聘」" for "行政前台", "【图】" ...).
     let found = found.or_else(|| {
-        title.split(SEPARATORS).map(str::trim).find_map(|part| {
+        title.split(TITLE_SEPARATORS).map(str::trim).find_map(|part| {
             let n = part.chars().count() as u32;
             e.blocks.iter().position(|b| {
                 b.heading && candidate(b) && b.chars >= (HEADLINE_MIN_CHARS as u32).max(n.div_ceil(2)) && {

@@ -908,13 +908,17 @@ impl Index {
             if boiler && kind == KeyKind::Period {
                 boilerplate_keys.push(key);
             }
+            // An exact key or a weight of nothing adds nothing (the sums start at +0.0): no lookups.
             let weight = if boiler { 0.0 } else { rarity(holders) };
+            if kind == KeyKind::Exact || weight == 0.0 {
+                continue;
+            }
             for &d in ids {
                 let c = counts.entry(d).or_default();
-                match kind {
-                    KeyKind::Exact => {}
-                    KeyKind::Fingerprint => c.fp_weight += weight,
-                    KeyKind::Period => c.period_weight += weight,
+                if kind == KeyKind::Fingerprint {
+                    c.fp_weight += weight;
+                } else {
+                    c.period_weight += weight;
                 }
             }
         }

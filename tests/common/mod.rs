@@ -113,3 +113,49 @@ pub fn html_page(site: &str, paragraphs: &[&str]) -> String {
          <div class='footer'>{site}版权所有 | 关于我们 | 联系方式</div></body></html>"
     )
 }
+
+/// Whether a probe table's status field says `ok` (else `bad`: a known failure, its cause in the
+/// row's note). Panics naming `line` on anything else.
+pub fn probe_ok(status: &str, line: &str) -> bool {
+    match status {
+        "ok" => true,
+        "bad" => false,
+        _ => panic!("status {status:?} is neither ok nor bad in {line:?}"),
+    }
+}
+
+/// The probes' rows against what was got. A row marked ok that no longer holds, or a known
+/// failure that now holds, is a change: the table (and the notes that cite it) must be brought
+/// up to date, and a fix is seen for what it fixed.
+#[derive(Default)]
+pub struct ProbeTally {
+    /// Rows checked.
+    pub rows: usize,
+    /// Known failures that still fail.
+    pub known_bad: usize,
+    changed: Vec<String>,
+}
+
+impl ProbeTally {
+    /// Records one row; `what` names it, what was expected and what was got.
+    pub fn record(&mut self, ok: bool, holds: bool, what: impl FnOnce() -> String) {
+        self.rows += 1;
+        match (ok, holds) {
+            (true, true) => {}
+            (false, false) => self.known_bad += 1,
+            (true, false) => self.changed.push(what()),
+            (false, true) => self.changed.push(format!("a known failure now holds; mark it ok: {}", what())),
+        }
+    }
+
+    /// Fails listing every changed row (`unit` names what a row is: "pairs", "pages").
+    pub fn assert_unchanged(&self, unit: &str) {
+        assert!(
+            self.changed.is_empty(),
+            "{} of {} {unit} changed:\n{}",
+            self.changed.len(),
+            self.rows,
+            self.changed.join("\n")
+        );
+    }
+}
