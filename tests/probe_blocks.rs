@@ -1,6 +1,9 @@
-//! The eighth probe: which blocks of a page are its main text (tests/fixtures/probes/p8), on
-//! pages written to break the notice rule: articles quoting advice and statements, government
-//! notices named as notices, job boards, Q&A sites, shops, boxes beside short articles.
+//! Probes of which blocks of a page are its main text, on pages written to break one rule:
+//! - the eighth (tests/fixtures/probes/p8), the notice rule: articles quoting advice and
+//!   statements, government notices named as notices, job boards, Q&A sites, shops, boxes beside
+//!   short articles;
+//! - the ninth (p9), the question-page rule: Q&A and 问政 pages in many layouts, and stories,
+//!   forum threads, shops and listings that ask questions or hold boxes named as answers.
 //!
 //! Every row marked `ok` must hold; rows marked `bad` are known failures with their cause, and
 //! one that starts to hold fails this test too, so that the table is brought up to date.
@@ -9,9 +12,10 @@ mod common;
 
 use common::page;
 
-#[test]
-fn probe_blocks_are_kept_or_dropped_as_expected_and_known_failures_are_listed() {
-    let path = common::fixture("probes/p8/blocks.tsv");
+/// Checks the table of probe `dir`, which must keep at least `min_pages` pages and `min_rows`
+/// rows.
+fn check(dir: &str, min_pages: usize, min_rows: usize) {
+    let path = common::fixture(&format!("probes/{dir}/blocks.tsv"));
     let table = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let (mut tally, mut pages) = (common::ProbeTally::default(), std::collections::BTreeSet::new());
     for line in table.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
@@ -20,7 +24,7 @@ fn probe_blocks_are_kept_or_dropped_as_expected_and_known_failures_are_listed() 
             panic!("{}: malformed line {line:?}", path.display())
         };
         let ok = common::probe_ok(status, line);
-        let p = page(&format!("probes/p8/{name}.html"));
+        let p = page(&format!("probes/{dir}/{name}.html"));
         let e = &p.extracted;
         let block = e.blocks.iter().find(|b| e.block_text(b).contains(text));
         let Some(block) = block else { panic!("{name}: no block holds {text:?}") };
@@ -31,7 +35,21 @@ fn probe_blocks_are_kept_or_dropped_as_expected_and_known_failures_are_listed() 
         });
     }
     let rows = tally.rows;
-    assert!(pages.len() >= 50 && rows >= 170, "the table lost rows: {} pages, {rows} rows", pages.len());
+    assert!(
+        pages.len() >= min_pages && rows >= min_rows,
+        "{dir}: the table lost rows: {} pages, {rows} rows",
+        pages.len()
+    );
     tally.assert_unchanged("rows");
-    eprintln!("{rows} rows of {} pages, {} known failures", pages.len(), tally.known_bad);
+    eprintln!("{dir}: {rows} rows of {} pages, {} known failures", pages.len(), tally.known_bad);
+}
+
+#[test]
+fn probe_blocks_are_kept_or_dropped_as_expected_and_known_failures_are_listed() {
+    check("p8", 50, 170);
+}
+
+#[test]
+fn question_pages_keep_their_answers_and_look_alikes_do_not() {
+    check("p9", 44, 260);
 }

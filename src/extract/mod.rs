@@ -6,6 +6,7 @@
 //! container, and drops what looks like page furniture. Plain text goes through [`extract_text`]:
 //! every non-empty line is a block and every block is kept.
 
+mod answers;
 mod entities;
 mod hidden;
 pub mod html;
@@ -87,6 +88,8 @@ pub(crate) struct Elem {
     /// Blocks `first_block..end_block` lie inside this element.
     pub first_block: u32,
     pub end_block: u32,
+    /// Its class or id names an answer (see `answers`).
+    pub answer: bool,
 }
 
 /// The text of a page cut into blocks.
@@ -233,7 +236,7 @@ fn is_space(c: char) -> bool {
 }
 
 fn root_elem() -> Elem {
-    Elem { parent: 0, hint: 0, sig: 0, first_block: 0, end_block: 0 }
+    Elem { parent: 0, hint: 0, sig: 0, first_block: 0, end_block: 0, answer: false }
 }
 
 fn collapse_ws(s: &str) -> String {
@@ -397,9 +400,17 @@ impl Builder {
                     + tags::class_hint(class)
                     + if id.is_empty() { 0 } else { tags::class_hint(id) };
                 let sig = sig_of(&tn, class, id);
+                let answer = answers::names_answer(class) || answers::names_answer(id);
                 let idx = self.out.elems.len() as u32;
                 let first = self.out.blocks.len() as u32;
-                self.out.elems.push(Elem { parent: self.current(), hint, sig, first_block: first, end_block: first });
+                self.out.elems.push(Elem {
+                    parent: self.current(),
+                    hint,
+                    sig,
+                    first_block: first,
+                    end_block: first,
+                    answer,
+                });
                 self.stack.push((idx, tn));
             }
             TagKind::Break => self.flush(),

@@ -212,7 +212,8 @@ mod tests {
              <p>涉及医疗、法律、投资等专业问题的回答仅供参考，请以专业人士的意见为准。</p>\
              <p>未经许可，任何单位和个人不得复制、转载本站内容。</p></div></div></body></html>";
         let e = extract_html(html);
-        assert_eq!(kept(&e), "可以带，但要折叠好装进袋子里。");
+        // A question page: the question and its answer (see `answers`), not the site's notice.
+        assert_eq!(kept(&e), "地铁能带自行车吗？可以带，但要折叠好装进袋子里。");
     }
 
     #[test]

@@ -36,6 +36,7 @@
 //!    join it (articles split over several containers). On a page that closes more elements than
 //!    it opens, the bare paragraphs right after the container in one of its ancestors continue
 //!    it (see [`orphaned_run`]).
+//! 4. On a question page, the question and its answer boxes are the text (see `answers`).
 
 use std::collections::HashMap;
 
@@ -135,7 +136,7 @@ impl BlockSums {
 
 pub(super) fn select(e: &mut Extracted) {
     let sums = BlockSums::new(e);
-    let headed = after_headline(e);
+    let (headed, headline) = after_headline(e);
     // Notices (a job board's safety box, a repost's disclaimer) are furniture as the footer is.
     let notice = super::notice::notice_blocks(e, &sums, headed.clone());
     let mut footer = footer_blocks(e, &sums);
@@ -196,6 +197,7 @@ pub(super) fn select(e: &mut Extracted) {
     }
     listed.iter().flat_map(|l| &l.items).filter(|i| i.2).for_each(|&(lo, hi, _)| keep(&mut excluded, lo, hi));
 
+    let mut question = None;
     let ranges = match lead {
         Some(l) => vec![l],
         None => {
@@ -231,6 +233,14 @@ pub(super) fn select(e: &mut Extracted) {
                     ranges = vec![(p.first_block, p.end_block)];
                 }
             }
+            // A question page: its answers after the question (see `answers`).
+            let readable_at = |i: usize| !footer[i] && is_prose(&e.blocks[i]);
+            question = super::answers::question_page(e, headline, &ranges, readable_at);
+            if let Some(q) = &question {
+                // Answers with a user and a time each are a repeated list: kept here.
+                q.answer_ranges(e).into_iter().for_each(|(lo, hi)| keep(&mut excluded, lo, hi));
+                ranges = q.ranges(e);
+            }
             ranges
         }
     };
@@ -252,6 +262,7 @@ pub(super) fn select(e: &mut Extracted) {
             Some(DropReason::OutsideMain)
         } else if !(b.chars >= 40 || (b.chars >= 10 && b.punct >= 1) || (b.chars >= 4 && b.ends_sentence))
             && dates.binary_search(&(i as u32)).is_err()
+            && question.as_ref().is_none_or(|q| q.headline != i)
             && !(lead.is_none() && in_table(b))
         {
             Some(DropReason::Short)
@@ -836,8 +847,9 @@ fn inherited_penalty(e: &Extracted, el: &super::Elem) -> i32 {
 /// runs of parts, or one of its parts between separators ("标题_频道_网站", "标题 - 网站"), the
 /// first some block repeats: Chinese sites name the article before the channel and themselves
 /// (whose names are also in their logos and menus), and a headline may hold a separator itself
-/// ("禾田 HT-3300 料理机-禾田旗舰店-商城"). Empty when there is none.
-fn after_headline(e: &Extracted) -> std::ops::Range<usize> {
+/// ("禾田 HT-3300 料理机-禾田旗舰店-商城"). Empty when there is none. With it, the headline's
+/// block.
+fn after_headline(e: &Extracted) -> (std::ops::Range<usize>, Option<usize>) {
     let title = e.title.trim();
     let leading = title.match_indices(TITLE_SEPARATORS).map(|(i, _)| title[..i].trim()).rev();
     let parts = std::iter::once(title).chain(leading).chain(title.split(TITLE_SEPARATORS).map(str::trim));
@@ -858,7 +870,7 @@ fn after_headline(e: &Extracted) -> std::ops::Range<usize> {
             })
         })
     });
-    let Some(h) = found else { return 0..0 };
+    let Some(h) = found else { return (0..0, None) };
     let mut el = e.blocks[h].elem as usize;
     for _ in 0..HEADLINE_LEVELS {
         if el == 0 {
@@ -873,10 +885,10 @@ fn after_headline(e: &Extracted) -> std::ops::Range<usize> {
             // article's own second section, which its container holds anyway.
             let first = after.start + first;
             let end = (first + 1..after.end).find(|&i| e.blocks[i].heading).unwrap_or(after.end);
-            return after.start..end;
+            return (after.start..end, Some(h));
         }
     }
-    0..0
+    (0..0, None)
 }
 
 /// Block ranges of the article container and the siblings that join it; empty when no element

@@ -1,0 +1,361 @@
+//! A question page's answers: the question and the answers after it are the page's text.
+//!
+//! On a Q&A page (百度知道, 知乎, a law or health site's 问答) the headline is the question, and
+//! the box holding it and its description gets the headline's weight; the answers sit after it,
+//! in boxes of their own, often deeper and split over several (a best answer, then the others).
+//! The container score then takes the question alone, or one answer alone. The answers are what
+//! content farms copy, and two pages asking the same question are not copies when they are
+//! answered differently: both need the answers in the text.
+//!
+//! A page is read so when:
+//! - its headline asks a question: its last clause ends with a question mark or holds one of
+//!   [`QUESTION_WORDS`] ("……怎么办", "……吗"). A news headline that asks and then answers
+//!   ("油价还会涨吗？下一轮调价窗口周五开启") is a story's;
+//! - going up from the headline, the first element whose later children include answer boxes
+//!   has them: boxes with prose and no furniture name that name themselves answers, by a class or
+//!   id ("best-answer", "AnswerList", "huida") on them or inside them, or by a short line inside
+//!   them holding one of [`ANSWER_WORDS`] ("最佳答案", "3个回答", "回答者："), or that follow such
+//!   a line standing alone ("全部回答（3）" over unmarked items). A box headed as other content
+//!   ([`NOT_ANSWERS`]: "相关问答", "热门回答", "网友评论") is not one: its questions are others';
+//! - the container chosen lies in the question (the headline's branch and what stands between
+//!   it and the first answer: a description in a box of its own) or in an answer box.
+//!
+//! The text is then the question and every answer box, with the headline kept however short
+//! ("孕妇可以吃螃蟹吗"). Answers that carry a user and a time each are a repeated list, which the
+//! list rule sets aside as comments: inside an answer box they are kept, unless they sit in a
+//! furniture-named element there (the comments under one answer). Sidebars, related questions
+//! and a site's notices stay out. A news story whose headline is a question has no answer boxes:
+//! its comments, even as replies, are not answers.
+
+use super::Extracted;
+use crate::decode::find_ascii_ci;
+
+/// Words of a question, one of which a question's headline holds in its last clause when it has
+/// no question mark. "几" and "可以" are left out: headlines of news use them without asking
+/// ("几代人的坚守").
+const QUESTION_WORDS: [&str; 14] =
+    ["吗", "呢", "怎么", "怎样", "如何", "什么", "为什么", "为何", "哪", "是否", "能否", "可否", "多少", "咋"];
+/// Words of the short lines that head or sign answers: "最佳答案", "推荐答案", "3个回答",
+/// "其他回答", "回答者：", "律师解答", "已采纳", "答：".
+const ANSWER_WORDS: [&str; 5] = ["回答", "答案", "解答", "采纳", "答："];
+/// Words of a box's heading that make it other content than the answers: other questions
+/// ("相关问答", "热门回答", "推荐问题", "猜你喜欢") and comments ("网友评论", "留言").
+const NOT_ANSWERS: [&str; 6] = ["相关", "热门", "推荐", "猜你", "评论", "留言"];
+/// The forum's name for a thread's opening poster: a question posted as a thread, whose replies
+/// are not its text however they are named.
+const OPENING_POSTER: &str = "楼主";
+/// A line that heads or signs an answer is at most this long.
+const MARKER_MAX_CHARS: u32 = 40;
+/// Answer boxes are later children of the headline's element or of one of its ancestors, at
+/// most this many levels up (Zhihu sets the question in a header band and the answers in a
+/// column three levels further).
+const MAX_LEVELS: usize = 5;
+
+/// A question page's parts (see the module documentation).
+#[derive(Debug)]
+pub(super) struct QuestionPage {
+    /// Elements holding the question: the headline's branch and the description after it.
+    question: Vec<usize>,
+    /// The answer boxes.
+    answers: Vec<usize>,
+    /// The headline's block.
+    pub headline: usize,
+}
+
+impl QuestionPage {
+    /// Block ranges of the question's and the answers' elements, in document order, without the
+    /// furniture-named elements inside answer boxes (the comments under an answer, a share bar).
+    pub fn ranges(&self, e: &Extracted) -> Vec<(u32, u32)> {
+        let span = |el: usize| (e.elems[el].first_block, e.elems[el].end_block);
+        let mut out: Vec<(u32, u32)> = self.question.iter().map(|&el| span(el)).collect();
+        for &a in &self.answers {
+            let (mut at, end) = span(a);
+            let mut skip = descendants(e, a).filter(|&d| e.elems[d].hint < 0).map(span).peekable();
+            while let Some((lo, hi)) = skip.next() {
+                if lo > at {
+                    out.push((at, lo));
+                }
+                at = at.max(hi);
+                // Furniture nested in furniture is skipped with it.
+                while skip.peek().is_some_and(|&(l, _)| l < at) {
+                    skip.next();
+                }
+            }
+            if at < end {
+                out.push((at, end));
+            }
+        }
+        out
+    }
+
+    /// Where the answers are (see [`QuestionPage::ranges`]): a repeated list there (answers
+    /// with a user and a time each) is not set aside.
+    pub fn answer_ranges(&self, e: &Extracted) -> Vec<(u32, u32)> {
+        let question_end = self.question.iter().map(|&el| e.elems[el].end_block).max().unwrap_or(0);
+        self.ranges(e).into_iter().filter(|r| r.0 >= question_end).collect()
+    }
+}
+
+/// Whether class or id words name an answer box (English and pinyin, either case).
+pub(super) fn names_answer(class_or_id: &str) -> bool {
+    !class_or_id.is_empty()
+        && ["answer", "huida", "daan"].iter().any(|w| find_ascii_ci(class_or_id.as_bytes(), w.as_bytes()).is_some())
+}
+
+/// Whether a headline asks a question: its last clause does.
+fn is_question(text: &str) -> bool {
+    let text = text.trim();
+    if text.ends_with(['？', '?']) {
+        return true;
+    }
+    let breaks = ['？', '?', '！', '!', '。', '，', ',', '：', ':', '；', ' ', '　', '|'];
+    let last = text.rsplit(breaks).find(|c| !c.trim().is_empty()).unwrap_or("");
+    QUESTION_WORDS.iter().any(|w| last.contains(w))
+}
+
+/// The question and its answers, when the page is a question page whose container (`ranges`)
+/// lies in them; see the module documentation. `headline` is the headline's block;
+/// `readable(i)` tells a block that is prose the page may keep (not footer, notice or link list).
+pub(super) fn question_page(
+    e: &Extracted,
+    headline: Option<usize>,
+    ranges: &[(u32, u32)],
+    readable: impl Fn(usize) -> bool,
+) -> Option<QuestionPage> {
+    let at = headline?;
+    if !is_question(e.block_text(&e.blocks[at])) {
+        return None;
+    }
+    let prose = |el: usize| (e.elems[el].first_block as usize..e.elems[el].end_block as usize).any(&readable);
+    let mut branch = e.blocks[at].elem as usize;
+    for _ in 0..MAX_LEVELS {
+        if branch == 0 {
+            return None;
+        }
+        let parent = e.elems[branch].parent as usize;
+        let later: Vec<usize> =
+            children(e, parent).filter(|&c| e.elems[c].first_block >= e.elems[branch].end_block).collect();
+        let mut question = vec![branch];
+        let mut answers = Vec::new();
+        let mut marked = false;
+        for c in later {
+            if e.elems[c].hint < 0 {
+                continue;
+            }
+            let has_prose = prose(c);
+            if is_marker_line(e, c) && !has_prose {
+                // "全部回答（3）" standing alone: the items after it are the answers.
+                marked = true;
+            } else if has_prose && !headed_otherwise(e, c) && (marked || names_itself_answer(e, c)) {
+                answers.push(c);
+            } else if has_prose && answers.is_empty() {
+                question.push(c);
+            }
+        }
+        if !answers.is_empty() {
+            if question.iter().any(|&q| short_lines(e, q).any(|t| t.contains(OPENING_POSTER))) {
+                return None;
+            }
+            let page = QuestionPage { question, answers, headline: at };
+            // The container must be the question or an answer: not a sidebar, not a wrapper.
+            let boxes = page.ranges(e);
+            let inside = |r: &(u32, u32)| boxes.iter().any(|b| b.0 <= r.0 && r.1 <= b.1 && r.0 < r.1);
+            return (!ranges.is_empty() && ranges.iter().all(inside)).then_some(page);
+        }
+        branch = parent;
+    }
+    None
+}
+
+/// The children of element `parent`, in document order.
+fn children(e: &Extracted, parent: usize) -> impl Iterator<Item = usize> + '_ {
+    descendants(e, parent).filter(move |&i| e.elems[i].parent as usize == parent)
+}
+
+/// The elements inside element `el`, in document order: elements are stored in the order they
+/// open, each after its parent, so these are the ones right after it.
+fn descendants(e: &Extracted, el: usize) -> impl Iterator<Item = usize> + '_ {
+    (el + 1..e.elems.len()).take_while(move |&i| is_below(e, i, el))
+}
+
+/// Whether element `i` lies inside element `ancestor` (a parent is stored before its children).
+fn is_below(e: &Extracted, mut i: usize, ancestor: usize) -> bool {
+    while i > ancestor {
+        i = e.elems[i].parent as usize;
+    }
+    i == ancestor
+}
+
+/// Whether element `el` names itself an answer: a class or id on it or inside it, or a short
+/// line inside it holding an answer word.
+fn names_itself_answer(e: &Extracted, el: usize) -> bool {
+    e.elems[el].answer || descendants(e, el).any(|d| e.elems[d].answer) || marker_lines(e, el).next().is_some()
+}
+
+/// The texts of the short lines of element `el` (headings, labels, signatures).
+fn short_lines(e: &Extracted, el: usize) -> impl Iterator<Item = &str> + '_ {
+    let (lo, hi) = (e.elems[el].first_block as usize, e.elems[el].end_block as usize);
+    e.blocks[lo..hi].iter().filter(|b| b.chars <= MARKER_MAX_CHARS).map(|b| e.block_text(b))
+}
+
+/// The short lines of element `el` holding an answer word.
+fn marker_lines(e: &Extracted, el: usize) -> impl Iterator<Item = &str> + '_ {
+    short_lines(e, el).filter(|t| ANSWER_WORDS.iter().any(|w| t.contains(w)))
+}
+
+/// Whether element `el` is one short line holding an answer word.
+fn is_marker_line(e: &Extracted, el: usize) -> bool {
+    e.elems[el].end_block == e.elems[el].first_block + 1 && marker_lines(e, el).next().is_some()
+}
+
+/// Whether element `el` opens with a short line naming other content (see [`NOT_ANSWERS`]).
+fn headed_otherwise(e: &Extracted, el: usize) -> bool {
+    let (lo, hi) = (e.elems[el].first_block as usize, e.elems[el].end_block as usize);
+    e.blocks[lo..hi].first().is_some_and(|b| {
+        b.chars <= MARKER_MAX_CHARS && {
+            let t = e.block_text(b);
+            NOT_ANSWERS.iter().any(|w| t.contains(w))
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{extract_html, Extracted};
+    use super::*;
+
+    fn kept(e: &Extracted) -> String {
+        e.blocks.iter().filter(|b| b.dropped.is_none()).map(|b| e.block_text(b)).collect()
+    }
+
+    /// Three other answers, each signed with a user and a time: a repeated list, which the list
+    /// rule would set aside as comments.
+    fn others(class: &str) -> String {
+        ["先去社区医院查血常规，排除感染再说。", "多喝温水，注意休息，一般三五天能好。", "持续高烧超过三天一定要去医院复诊。"]
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                format!("<div class=\"{class}\"><p>{a}</p><span class=\"u\"><a href=\"/u/{i}\">网友{i}</a> 2025-03-0{i}</span></div>")
+            })
+            .collect()
+    }
+
+    fn qa_page(answer_box: &str, others_box: &str) -> String {
+        format!(
+            "<html><head><title>孩子发烧反复怎么办？_问答社区</title></head><body>\
+             <div class=\"nav\"><a href=\"/\">首页</a><a href=\"/q\">问答</a></div><div class=\"wrap\">\
+             <div class=\"q\"><h1>孩子发烧反复怎么办？</h1><p>孩子三岁，发烧两天了，退烧药吃了又烧起来。</p></div>\
+             <div class=\"{answer_box}\"><div class=\"t\">最佳答案</div><div class=\"c\">\
+             <p>反复发烧多数是病毒感染，病程一般三到五天，体温超过三十八度五再用退烧药。</p>\
+             <p>如果精神差、抽搐或者烧了三天以上，要及时去医院。</p></div></div>\
+             <div class=\"{others_box}\"><h3>其他回答</h3>{}</div>\
+             <div class=\"rel\"><h3>相关问题</h3><ul><li><a href=\"/q/1\">孩子咳嗽怎么办</a></li>\
+             <li><a href=\"/q/2\">孩子不吃饭怎么办</a></li></ul></div></div>\
+             <div class=\"side\"><p>问答社区是一个互助问答平台，欢迎提问和回答。</p></div></body></html>",
+            others("item")
+        )
+    }
+
+    #[test]
+    fn a_question_page_keeps_the_question_and_every_answer() {
+        for (answer_box, others_box) in [("best-answer", "other-answers"), ("zjda", "qtda"), ("box1", "box2")] {
+            let e = extract_html(&qa_page(answer_box, others_box));
+            let text = kept(&e);
+            for part in [
+                "孩子三岁，发烧两天了",
+                "反复发烧多数是病毒感染",
+                "要及时去医院。",
+                "先去社区医院查血常规",
+                "多喝温水",
+                "一定要去医院复诊。",
+            ] {
+                assert!(text.contains(part), "{answer_box}/{others_box}: {part} missing from {text}");
+            }
+            for out in ["相关问题", "孩子咳嗽怎么办", "互助问答平台", "网友1"] {
+                assert!(!text.contains(out), "{answer_box}/{others_box}: {out} kept in {text}");
+            }
+        }
+    }
+
+    /// A news story asking a question in its headline: its comments, replies and a box of
+    /// other questions are not answers.
+    #[test]
+    fn a_storys_comments_are_not_answers() {
+        let boxes = [("comment-list", ""), ("reply-list", ""), ("hot", ""), ("answer-box", "<h3>相关问答</h3>")];
+        for (box_class, heading) in boxes {
+            let html = format!(
+                "<html><head><title>今年冬天为什么这么冷？_新闻网</title></head><body><div class=\"wrap\">\
+                 <div class=\"art\"><h1>今年冬天为什么这么冷？</h1><p>气象专家表示，今年冷空气活动频繁。</p>\
+                 <p>预计下周气温还将下降四到六度。</p></div><div class=\"{box_class}\">{heading}{}</div></div></body></html>",
+                others("item")
+            );
+            let text = kept(&extract_html(&html));
+            assert_eq!(
+                text, "今年冬天为什么这么冷？气象专家表示，今年冷空气活动频繁。预计下周气温还将下降四到六度。",
+                "{box_class}"
+            );
+        }
+    }
+
+    /// A product's buyers' questions and answers are not the product's text.
+    #[test]
+    fn a_headline_that_asks_nothing_takes_no_answers() {
+        let html = format!(
+            "<html><head><title>儿童电子体温计_母婴商城</title></head><body><div class=\"wrap\">\
+             <div class=\"detail\"><h1>儿童电子体温计</h1><p>软头设计，十秒快速测温，适合三岁以上儿童使用。</p></div>\
+             <div class=\"answer-list\"><h3>买家问答</h3>{}</div></div></body></html>",
+            others("item")
+        );
+        assert_eq!(kept(&extract_html(&html)), "软头设计，十秒快速测温，适合三岁以上儿童使用。");
+    }
+
+    /// "全部回答（3）" on its own over unmarked items; comments under an answer stay out; the
+    /// headline is the question even without a question mark.
+    #[test]
+    fn answers_under_a_heading_of_their_own_without_their_comments() {
+        let html = "<html><head><title>孕妇可以吃螃蟹吗_育儿问答</title></head><body><div class=\"w\">\
+             <div class=\"t\"><h1>孕妇可以吃螃蟹吗</h1></div><div class=\"d\"><p>怀孕五个月，特别想吃螃蟹，听说螃蟹性寒。</p></div>\
+             <h3>全部回答（2）</h3><div class=\"i\"><p>少量吃蒸熟的螃蟹一般没有问题，蟹黄胆固醇高，要少吃。</p>\
+             <ul class=\"comments\"><li>谢谢，说得很清楚，我也想知道。</li></ul></div>\
+             <div class=\"i\"><p>一定要买鲜活的螃蟹，死蟹容易滋生细菌，千万别吃。</p></div></div></body></html>";
+        assert_eq!(
+            kept(&extract_html(html)),
+            "孕妇可以吃螃蟹吗怀孕五个月，特别想吃螃蟹，听说螃蟹性寒。少量吃蒸熟的螃蟹一般没有问题，蟹黄胆固醇高，要少吃。\
+             一定要买鲜活的螃蟹，死蟹容易滋生细菌，千万别吃。"
+        );
+    }
+
+    /// A thread's replies are not its text, even in boxes a template names answers.
+    #[test]
+    fn a_forum_threads_replies_are_not_answers() {
+        let html = "<html><head><title>新房装修完多久可以入住？_家居论坛</title></head><body><div class=\"thread\">\
+             <div class=\"floor\"><div class=\"au\">小鱼儿 楼主</div><div class=\"m\"><h1>新房装修完多久可以入住？</h1>\
+             <div class=\"c\"><p>我家刚装修完，家里有个两岁的孩子，想问问通风多久比较安全？</p></div></div></div>\
+             <div class=\"floor\"><div class=\"au\">装修老鸟</div><div class=\"answer-content\">\
+             <p>至少通风三个月以上，有孩子的家庭最好半年，检测一定要做。</p></div></div></div></body></html>";
+        assert_eq!(kept(&extract_html(html)), "我家刚装修完，家里有个两岁的孩子，想问问通风多久比较安全？");
+    }
+
+    #[test]
+    fn questions_are_told_by_mark_or_word() {
+        for q in [
+            "租房合同到期房东不退押金怎么办？",
+            "医保断缴三个月还能补交吗",
+            "新手养猫需要准备哪些东西",
+            "How to renew a passport?",
+        ] {
+            assert!(is_question(q), "{q}");
+        }
+        for h in ["市政府召开常务会议", "几代人的坚守", "可以预见的未来：城市更新"] {
+            assert!(!is_question(h), "{h}");
+        }
+    }
+
+    #[test]
+    fn answer_names() {
+        assert!(names_answer("best-answer") && names_answer("AnswerList") && names_answer("wd_huida"));
+        assert!(
+            !names_answer("reply-list") && !names_answer("comment") && !names_answer("content") && !names_answer("")
+        );
+    }
+}
