@@ -13,10 +13,12 @@
 //!   ("油价还会涨吗？下一轮调价窗口周五开启") is a story's;
 //! - going up from the headline, the first element whose later children include answer boxes
 //!   has them: boxes with prose and no furniture name that name themselves answers, by a class or
-//!   id ("best-answer", "AnswerList", "huida") on them or inside them, or by a short line inside
-//!   them holding one of [`ANSWER_WORDS`] ("最佳答案", "3个回答", "回答者："), or that follow such
-//!   a line standing alone ("全部回答（3）" over unmarked items). A box headed as other content
-//!   ([`NOT_ANSWERS`]: "相关问答", "热门回答", "网友评论") is not one: its questions are others';
+//!   id ("best-answer", "AnswerList", "huida") on them or inside them, by a short line inside
+//!   them holding one of [`ANSWER_WORDS`] ("最佳答案", "3个回答", "回答者：") or a paragraph
+//!   labelled with one ("病情分析：……"), or that follow such a line standing alone
+//!   ("全部回答（3）" over unmarked items). A box headed as other content ([`NOT_ANSWERS`]:
+//!   "相关问答", "热门回答", "网友评论") is not one: its questions are others'. Nor are the floors
+//!   of a thread whose question names its poster [`OPENING_POSTER`];
 //! - the container chosen lies in the question (the headline's branch and what stands between
 //!   it and the first answer: a description in a box of its own) or in an answer box.
 //!
@@ -35,9 +37,10 @@ use crate::decode::find_ascii_ci;
 /// ("几代人的坚守").
 const QUESTION_WORDS: [&str; 14] =
     ["吗", "呢", "怎么", "怎样", "如何", "什么", "为什么", "为何", "哪", "是否", "能否", "可否", "多少", "咋"];
-/// Words of the short lines that head or sign answers: "最佳答案", "推荐答案", "3个回答",
-/// "其他回答", "回答者：", "律师解答", "已采纳", "答：".
-const ANSWER_WORDS: [&str; 5] = ["回答", "答案", "解答", "采纳", "答："];
+/// Words of the short lines that head or sign answers, or of the labels answers open with:
+/// "最佳答案", "推荐答案", "3个回答", "其他回答", "回答者：", "律师解答", "已采纳", "答：", an
+/// office's "答复", and a doctor's "病情分析：……" and "指导意见：……" on health Q&A sites.
+const ANSWER_WORDS: [&str; 8] = ["回答", "答案", "解答", "采纳", "答：", "答复", "病情分析", "指导意见"];
 /// Words of a box's heading that make it other content than the answers: other questions
 /// ("相关问答", "热门回答", "推荐问题", "猜你喜欢") and comments ("网友评论", "留言").
 const NOT_ANSWERS: [&str; 6] = ["相关", "热门", "推荐", "猜你", "评论", "留言"];
@@ -186,10 +189,19 @@ fn is_below(e: &Extracted, mut i: usize, ancestor: usize) -> bool {
     i == ancestor
 }
 
-/// Whether element `el` names itself an answer: a class or id on it or inside it, or a short
-/// line inside it holding an answer word.
+/// Whether element `el` names itself an answer: a class or id on it or inside it, a short line
+/// inside it holding an answer word, or a paragraph opening with such a label ("病情分析：……",
+/// "答：……").
 fn names_itself_answer(e: &Extracted, el: usize) -> bool {
-    e.elems[el].answer || descendants(e, el).any(|d| e.elems[d].answer) || marker_lines(e, el).next().is_some()
+    let (lo, hi) = (e.elems[el].first_block as usize, e.elems[el].end_block as usize);
+    let labelled = |b: &super::Block| {
+        super::notice::label(e.block_text(b), b.chars, b.punct)
+            .is_some_and(|l| l.trim() == "答" || ANSWER_WORDS.iter().any(|w| l.contains(w)))
+    };
+    e.elems[el].answer
+        || descendants(e, el).any(|d| e.elems[d].answer)
+        || marker_lines(e, el).next().is_some()
+        || e.blocks[lo..hi].iter().any(labelled)
 }
 
 /// The texts of the short lines of element `el` (headings, labels, signatures).
@@ -323,6 +335,21 @@ mod tests {
             "孕妇可以吃螃蟹吗怀孕五个月，特别想吃螃蟹，听说螃蟹性寒。少量吃蒸熟的螃蟹一般没有问题，蟹黄胆固醇高，要少吃。\
              一定要买鲜活的螃蟹，死蟹容易滋生细菌，千万别吃。"
         );
+    }
+
+    /// Doctors' answers on a health site name themselves only by their paragraphs' labels.
+    #[test]
+    fn answers_labelled_as_a_doctors_are_answers() {
+        let html = "<html><head><title>胃胀气吃什么药好？_健康问答</title></head><body><div class=\"l\">\
+             <div class=\"q\"><h3>胃胀气吃什么药好？</h3><p>最近两周吃完饭就胃胀，总是打嗝，有时候还反酸。</p></div>\
+             <div class=\"d\"><div class=\"n\">徐医生 消化内科</div><p><b>病情分析：</b>饭后胃胀、打嗝、反酸，多见于功能性消化不良或慢性胃炎，也可能与幽门螺杆菌感染有关。</p>\
+             <p><b>指导意见：</b>饮食上少吃多餐，避免辛辣油腻和产气的食物，饭后不要马上躺下，症状持续的话建议做胃镜。</p></div>\
+             <div class=\"d\"><div class=\"n\">王医生 中医科</div><p><b>指导意见：</b>中医认为属于脾胃虚弱，可以试试山楂、陈皮泡水，也可以在医生指导下服用保和丸。</p></div>\
+             </div></body></html>";
+        let text = kept(&extract_html(html));
+        for part in ["最近两周吃完饭就胃胀", "感染有关。", "建议做胃镜。", "陈皮泡水"] {
+            assert!(text.contains(part), "{part} missing from {text}");
+        }
     }
 
     /// A thread's replies are not its text, even in boxes a template names answers.

@@ -52,7 +52,7 @@ enum Opener {
 
 /// The name a block opens with: the whole of a short block without sentence punctuation, or the
 /// words before a colon or a closing 】 near its start (a leading 【 left out).
-fn label(text: &str, chars: u32, punct: u32) -> Option<&str> {
+pub(super) fn label(text: &str, chars: u32, punct: u32) -> Option<&str> {
     let text = text.trim_start();
     if punct == 0 && chars as usize <= LABEL_MAX_CHARS {
         return Some(text);
