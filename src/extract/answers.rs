@@ -57,26 +57,27 @@ const MAX_LEVELS: usize = 5;
 /// A question page's parts (see the module documentation).
 #[derive(Debug)]
 pub(super) struct QuestionPage {
-    /// Elements holding the question: the headline's branch and the description after it.
-    question: Vec<usize>,
-    /// The answer boxes.
-    answers: Vec<usize>,
+    /// Block ranges of the question's elements, then of the answer boxes without the
+    /// furniture-named elements inside them (the comments under an answer, a share bar).
+    ranges: Vec<(u32, u32)>,
+    /// Where the answers' ranges start in `ranges`.
+    answers_from: usize,
     /// The headline's block.
     pub headline: usize,
 }
 
 impl QuestionPage {
-    /// Block ranges of the question's and the answers' elements, in document order, without the
-    /// furniture-named elements inside answer boxes (the comments under an answer, a share bar).
-    pub fn ranges(&self, e: &Extracted) -> Vec<(u32, u32)> {
+    /// Collects the block ranges of the `question` elements and of the `answers` boxes.
+    fn new(e: &Extracted, question: &[usize], answers: &[usize], headline: usize) -> QuestionPage {
         let span = |el: usize| (e.elems[el].first_block, e.elems[el].end_block);
-        let mut out: Vec<(u32, u32)> = self.question.iter().map(|&el| span(el)).collect();
-        for &a in &self.answers {
+        let mut ranges: Vec<(u32, u32)> = question.iter().map(|&el| span(el)).collect();
+        let answers_from = ranges.len();
+        for &a in answers {
             let (mut at, end) = span(a);
             let mut skip = descendants(e, a).filter(|&d| e.elems[d].hint < 0).map(span).peekable();
             while let Some((lo, hi)) = skip.next() {
                 if lo > at {
-                    out.push((at, lo));
+                    ranges.push((at, lo));
                 }
                 at = at.max(hi);
                 // Furniture nested in furniture is skipped with it.
@@ -85,17 +86,21 @@ impl QuestionPage {
                 }
             }
             if at < end {
-                out.push((at, end));
+                ranges.push((at, end));
             }
         }
-        out
+        QuestionPage { ranges, answers_from, headline }
     }
 
-    /// Where the answers are (see [`QuestionPage::ranges`]): a repeated list there (answers
-    /// with a user and a time each) is not set aside.
-    pub fn answer_ranges(&self, e: &Extracted) -> Vec<(u32, u32)> {
-        let question_end = self.question.iter().map(|&el| e.elems[el].end_block).max().unwrap_or(0);
-        self.ranges(e).into_iter().filter(|r| r.0 >= question_end).collect()
+    /// Block ranges of the question and the answers, in document order: the page's text.
+    pub fn ranges(&self) -> &[(u32, u32)] {
+        &self.ranges
+    }
+
+    /// The answers' part of [`QuestionPage::ranges`]: a repeated list there (answers with a user
+    /// and a time each) is not set aside.
+    pub fn answer_ranges(&self) -> &[(u32, u32)] {
+        &self.ranges[self.answers_from..]
     }
 }
 
@@ -159,10 +164,9 @@ pub(super) fn question_page(
             if question.iter().any(|&q| short_lines(e, q).any(|t| t.contains(OPENING_POSTER))) {
                 return None;
             }
-            let page = QuestionPage { question, answers, headline: at };
+            let page = QuestionPage::new(e, &question, &answers, at);
             // The container must be the question or an answer: not a sidebar, not a wrapper.
-            let boxes = page.ranges(e);
-            let inside = |r: &(u32, u32)| boxes.iter().any(|b| b.0 <= r.0 && r.1 <= b.1 && r.0 < r.1);
+            let inside = |r: &(u32, u32)| page.ranges.iter().any(|b| b.0 <= r.0 && r.1 <= b.1 && r.0 < r.1);
             return (!ranges.is_empty() && ranges.iter().all(inside)).then_some(page);
         }
         branch = parent;

@@ -238,8 +238,8 @@ pub(super) fn select(e: &mut Extracted) {
             question = super::answers::question_page(e, headline, &ranges, readable_at);
             if let Some(q) = &question {
                 // Answers with a user and a time each are a repeated list: kept here.
-                q.answer_ranges(e).into_iter().for_each(|(lo, hi)| keep(&mut excluded, lo, hi));
-                ranges = q.ranges(e);
+                q.answer_ranges().iter().for_each(|&(lo, hi)| keep(&mut excluded, lo, hi));
+                ranges = q.ranges().to_vec();
             }
             ranges
         }
