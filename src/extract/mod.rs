@@ -1201,6 +1201,42 @@ mod tests {
         assert_eq!(kept(&e), vec![intro]);
     }
 
+    /// A `<title>` that rewords the headline for search engines ("阳台多肉换盆记" over "给阳台上的
+    /// 多肉换了新盆"): no block repeats any of its parts, and the heading that shares two thirds
+    /// of the shorter one's words, in order, is the headline. Five words in common are not
+    /// enough: the blog's sidebar then wins, as it does with no headline at all. (A part some
+    /// block repeats comes first: the blog's name, were it its logo's text, would be taken.)
+    #[test]
+    fn a_heading_the_title_rewords_is_the_headline() {
+        let post = "今天终于把阳台上的多肉换了盆，旧盆底下的根已经盘成了一团。";
+        let page = |title: &str| {
+            format!(
+                "<html><head><title>{title}</title></head><body>\
+                 <div class='c0'><h1>麦田里的烤箱</h1></div>\
+                 <div class='c1'><div class='c1a'><div class='c1b'>一个在城市里做面包、在周末去山里走路的普通人。\
+                 白天在一家设计公司上班，晚上写写字，记录一些生活里的小事。这个博客开了快十年，\
+                 欢迎留言交流，看到都会回复。</div></div></div>\
+                 <div class='c2'><div class='c2a'><h2>给阳台上的多肉换了新盆</h2><span>(2024-10-20 10:12)</span></div>\
+                 <div class='c2b'><p>{post}</p></div></div></body></html>"
+            )
+        };
+        for title in ["阳台多肉换盆记_麦田烤箱博客", "Repotting my succulents 阳台上的多肉换新盆 - 麦田烤箱博客"]
+        {
+            let e = extract_html(&page(title));
+            assert_eq!(kept(&e), vec![post], "{title}");
+        }
+        for title in ["多肉换盆记_麦田烤箱博客", "麦田烤箱博客"] {
+            let e = extract_html(&page(title));
+            assert_ne!(kept(&e), vec![post], "{title}");
+        }
+        // After a sentence of its own article the heading is a section's, not the headline.
+        let lead = "周末去花市逛了一圈。";
+        let sectioned = page("阳台多肉换盆记_麦田烤箱博客")
+            .replace("<div class='c2a'>", &format!("<p>{lead}</p><div class='c2a'>"));
+        let e = extract_html(&sectioned);
+        assert!(!kept(&e).contains(&post), "{:?}", kept(&e));
+    }
+
     /// A thread whose subject is set inside its opening post, after the poster's panel, and
     /// repeated by the `<title>` with the forum's name: the opening post still leads.
     #[test]

@@ -13,8 +13,9 @@
 //! - A **notice box** is the nearest element holding more than its opener, when the opener is its
 //!   first block, it is small ([`NOTICE_MAX_CHARS`], no block over [`NOTICE_MAX_BLOCK_CHARS`]),
 //!   and it holds neither the first sentence under the page's headline (the article: "关于国庆
-//!   假期的温馨提示", "市气象台提醒：明天有暴雨") nor all of the page's prose. Without a headline,
-//!   some prose must come before it.
+//!   假期的温馨提示", "市气象台提醒：明天有暴雨"), unless it opens with a heading of its own and the
+//!   article's prose goes on after it, nor all of the page's prose. Without a headline, some
+//!   prose must come before it.
 //! - A **disclaimer line** outside such a box (a "声明：" paragraph at the end of an article) is
 //!   left out alone, on the same conditions.
 //!
@@ -81,9 +82,15 @@ fn opener(text: &str, chars: u32, punct: u32) -> Option<Opener> {
 }
 
 /// Marks the blocks of the page's notices; see the module documentation. `headed` is the range of
-/// blocks under the page's headline (empty when none was found). Linear in the page but for the
-/// climb from each opener, at most [`NOTICE_MAX_CLIMB`] elements.
-pub(super) fn notice_blocks(e: &Extracted, sums: &BlockSums, headed: std::ops::Range<usize>) -> Vec<bool> {
+/// blocks under the page's headline (empty when none was found), `article` the blocks after it
+/// in the element holding its first sentence. Linear in the page but for the climb from each
+/// opener, at most [`NOTICE_MAX_CLIMB`] elements.
+pub(super) fn notice_blocks(
+    e: &Extracted,
+    sums: &BlockSums,
+    headed: std::ops::Range<usize>,
+    article: std::ops::Range<usize>,
+) -> Vec<bool> {
     let n = e.blocks.len();
     let mut notice = vec![false; n];
     let readable = |b: &super::Block| b.link_density() <= super::select::MAX_LINK_DENSITY;
@@ -93,11 +100,16 @@ pub(super) fn notice_blocks(e: &Extracted, sums: &BlockSums, headed: std::ops::R
     }
     // The article's first sentence under the headline.
     let first = headed.clone().find(|&i| is_prose(&e.blocks[i]));
-    // A region may be a notice when it leaves the article's first sentence and some prose out.
+    // A region may be a notice when it leaves the article's first sentence and some prose out;
+    // or, under a heading of its own, the article's prose after it (a job board's safety box
+    // between the job's name and its description).
     let may_be_notice = |r: std::ops::Range<usize>| {
         let outside = prose[n] - (prose[r.end] - prose[r.start]);
         let article_kept = match first {
-            Some(f) => !r.contains(&f),
+            Some(f) => {
+                !r.contains(&f)
+                    || (e.blocks[r.start].heading && r.end < article.end && prose[article.end] > prose[r.end])
+            }
             None => prose[r.start] > 0,
         };
         outside > 0 && article_kept
@@ -179,6 +191,27 @@ mod tests {
         let e = extract_html(&html);
         assert_eq!(kept(&e), "负责仓库货物的清点和上架。夜班有补贴，包住宿。");
         assert!(notices(&e).starts_with("求职安全提示本站提醒您"), "{}", notices(&e));
+    }
+
+    /// The same box between the job's name and its description: it holds the first sentence
+    /// under the headline, but it opens with a heading of its own and the advert goes on after
+    /// it. A box that is all the headline heads is the article ("关于国庆假期的温馨提示").
+    #[test]
+    fn a_safety_box_right_under_the_headline_is_not_the_text() {
+        let page = |after: &str| {
+            format!(
+                "<html><head><title>仓库理货员_招聘</title></head><body><div class=\"job\"><h1>仓库理货员</h1>\
+                 {SAFETY}{after}</div></body></html>"
+            )
+        };
+        let e = extract_html(&page(
+            "<div class=\"desc\"><p>负责仓库货物的清点和上架。</p><p>夜班有补贴，包住宿。</p></div>",
+        ));
+        assert_eq!(kept(&e), "负责仓库货物的清点和上架。夜班有补贴，包住宿。");
+        assert!(notices(&e).starts_with("求职安全提示本站提醒您"), "{}", notices(&e));
+        let e = extract_html(&page(""));
+        assert!(kept(&e).starts_with("本站提醒您"), "{}", kept(&e));
+        assert_eq!(notices(&e), "");
     }
 
     #[test]

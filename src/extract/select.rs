@@ -136,9 +136,9 @@ impl BlockSums {
 
 pub(super) fn select(e: &mut Extracted) {
     let sums = BlockSums::new(e);
-    let (headed, headline) = after_headline(e);
+    let (headed, headline, article) = after_headline(e);
     // Notices (a job board's safety box, a repost's disclaimer) are furniture as the footer is.
-    let notice = super::notice::notice_blocks(e, &sums, headed.clone());
+    let notice = super::notice::notice_blocks(e, &sums, headed.clone(), article);
     let mut footer = footer_blocks(e, &sums);
     footer.iter_mut().zip(&notice).for_each(|(f, &n)| *f |= n);
     let Lists { mut excluded, first_items, listings, dates } = list_items(e, &sums);
@@ -848,8 +848,8 @@ fn inherited_penalty(e: &Extracted, el: &super::Elem) -> i32 {
 /// first some block repeats: Chinese sites name the article before the channel and themselves
 /// (whose names are also in their logos and menus), and a headline may hold a separator itself
 /// ("禾田 HT-3300 料理机-禾田旗舰店-商城"). Empty when there is none. With it, the headline's
-/// block.
-fn after_headline(e: &Extracted) -> (std::ops::Range<usize>, Option<usize>) {
+/// block, and the blocks after it in that element (past the next heading).
+fn after_headline(e: &Extracted) -> (std::ops::Range<usize>, Option<usize>, std::ops::Range<usize>) {
     let title = e.title.trim();
     let leading = title.match_indices(TITLE_SEPARATORS).map(|(i, _)| title[..i].trim()).rev();
     let parts = std::iter::once(title).chain(leading).chain(title.split(TITLE_SEPARATORS).map(str::trim));
@@ -870,7 +870,9 @@ fn after_headline(e: &Extracted) -> (std::ops::Range<usize>, Option<usize>) {
             })
         })
     });
-    let Some(h) = found else { return (0..0, None) };
+    // Else a heading the title rewords.
+    let found = found.or_else(|| reworded_headline(e, title));
+    let Some(h) = found else { return (0..0, None, 0..0) };
     let mut el = e.blocks[h].elem as usize;
     for _ in 0..HEADLINE_LEVELS {
         if el == 0 {
@@ -885,10 +887,133 @@ fn after_headline(e: &Extracted) -> (std::ops::Range<usize>, Option<usize>) {
             // article's own second section, which its container holds anyway.
             let first = after.start + first;
             let end = (first + 1..after.end).find(|&i| e.blocks[i].heading).unwrap_or(after.end);
-            return (after.start..end, Some(h));
+            return (after.start..end, Some(h), after);
         }
     }
-    (0..0, None)
+    (0..0, None, 0..0)
+}
+
+/// The heading that says most nearly what one of the title's parts says, when no block repeats
+/// the title: sites shorten or reword the `<title>` for search engines ("电脑开机黑屏怎么办" over
+/// "电脑开机后黑屏，只有一个鼠标箭头…如何修复？", "寒潮来袭！上海最低气温跌至零下2℃" over
+/// "上海今冬首场寒潮来袭 最低气温跌至零下2℃"), or put it beside a translation. The two share, in
+/// order, at least [`REWORDED_SHARE`] of the shorter one's words ([`words`]) and
+/// [`REWORDED_MIN_WORDS`] of them, and no sentence of its article comes before it; the best
+/// share wins, then the first in the page.
+fn reworded_headline(e: &Extracted, title: &str) -> Option<usize> {
+    // Each part with its distinct words, sorted: how many of a heading's words a part holds at
+    // all bounds what the two share in order, and rules most headings out cheaply.
+    let parts: Vec<(Vec<u64>, Vec<u64>)> = title
+        .split(TITLE_SEPARATORS)
+        .map(words)
+        .filter(|p| p.len() >= REWORDED_MIN_WORDS && p.len() <= 2 * HEADLINE_MAX_CHARS as usize)
+        .map(|p| {
+            let mut set = p.clone();
+            set.sort_unstable();
+            set.dedup();
+            (p, set)
+        })
+        .collect();
+    if parts.is_empty() {
+        return None;
+    }
+    // A headline comes before the text it heads: a heading after a sentence of the element that
+    // holds its text is a section's ("清炒荷兰豆的做法" after a recipe's introduction), however
+    // like the title it is. The element is the one the headline's weight would go to.
+    let sectional = |h: usize| {
+        let mut el = e.blocks[h].elem as usize;
+        for _ in 0..HEADLINE_LEVELS {
+            if el == 0 {
+                break;
+            }
+            el = e.elems[el].parent as usize;
+            let (start, end) = (e.elems[el].first_block as usize, e.elems[el].end_block as usize);
+            if e.blocks[start..h].iter().any(is_prose) {
+                return true;
+            }
+            if e.blocks[h + 1..end].iter().any(is_prose) {
+                break;
+            }
+        }
+        false
+    };
+    let headings = e.blocks.iter().enumerate().filter(|&(i, b)| {
+        b.heading
+            && b.link_chars == 0
+            && b.chars <= HEADLINE_MAX_CHARS
+            && b.chars as usize >= REWORDED_MIN_WORDS
+            && !sectional(i)
+    });
+    let mut best: Option<(f64, usize)> = None;
+    let mut row = Vec::new();
+    for (i, b) in headings.take(REWORDED_MAX_HEADINGS) {
+        let text = words(e.block_text(b));
+        for (part, set) in &parts {
+            let shorter = text.len().min(part.len());
+            let need = ((REWORDED_SHARE * shorter as f64).ceil() as usize).max(REWORDED_MIN_WORDS);
+            if text.iter().filter(|w| set.binary_search(w).is_ok()).count() < need {
+                continue;
+            }
+            let shared = lcs_len(&text, part, &mut row);
+            let share = shared as f64 / shorter as f64;
+            if shared >= need && best.is_none_or(|(s, _)| share > s) {
+                best = Some((share, i));
+            }
+        }
+    }
+    best.map(|(_, i)| i)
+}
+
+/// Of the shorter of a reworded headline and the title's part, the share of words the two must
+/// have in common, in order ...
+const REWORDED_SHARE: f64 = 2.0 / 3.0;
+/// ... and at least this many: four or five characters in common are too often a section's
+/// name ("考生须知", "新闻速览") or another job's ("行政前台" in "行政前台及会务专员招聘").
+const REWORDED_MIN_WORDS: usize = 6;
+/// Headings a page's reworded headline is looked for among, in page order (the headline comes
+/// before the article's own subheadings and the sidebars' boxes).
+const REWORDED_MAX_HEADINGS: usize = 32;
+
+/// The words of a heading or title part, for comparing them: each ideograph (and any other
+/// letter or digit outside ASCII) is a word, and so is each run of ASCII letters and digits,
+/// lowercased; the rest is left out. A run counts once, so that a short English word is not
+/// found letter by letter inside a long title.
+fn words(s: &str) -> Vec<u64> {
+    let mut out = Vec::new();
+    let mut run: Option<u64> = None;
+    for c in s.chars() {
+        if c.is_ascii_alphanumeric() {
+            // FNV-1a over the run's lowercased bytes, with the top bit set: never a character.
+            let h = run.unwrap_or(0xcbf2_9ce4_8422_2325);
+            run = Some((h ^ u64::from(c.to_ascii_lowercase() as u8)).wrapping_mul(0x100_0000_01b3));
+            continue;
+        }
+        if let Some(h) = run.take() {
+            out.push(h | 1 << 63);
+        }
+        if c.is_alphanumeric() {
+            out.push(u64::from(c as u32));
+        }
+    }
+    if let Some(h) = run {
+        out.push(h | 1 << 63);
+    }
+    out
+}
+
+/// Length of the longest common subsequence of two short sequences (`row`: scratch).
+fn lcs_len(a: &[u64], b: &[u64], row: &mut Vec<u32>) -> usize {
+    row.clear();
+    row.resize(b.len() + 1, 0);
+    for &x in a {
+        let mut diag = 0;
+        for (j, &y) in b.iter().enumerate() {
+            let up = row[j + 1];
+            row[j + 1] = if x == y { diag + 1 } else { up.max(row[j]) };
+            diag = up;
+        }
+    }
+    row[b.len()] as usize
 }
 
 /// Block ranges of the article container and the siblings that join it; empty when no element
@@ -1038,7 +1163,7 @@ fn orphaned_run(e: &Extracted, best: usize, excluded: &[bool], footer: &[bool]) 
 
 #[cfg(test)]
 mod tests {
-    use super::{has_time_stamp, is_legal_line, is_pager, may_be_legal, COPYRIGHT_MARKS, LICENCES};
+    use super::{has_time_stamp, is_legal_line, is_pager, lcs_len, may_be_legal, words, COPYRIGHT_MARKS, LICENCES};
 
     #[test]
     fn legal_lines() {
@@ -1076,6 +1201,19 @@ mod tests {
                 assert_eq!(may_be_legal(&text), want, "{text:?}");
             }
         }
+    }
+
+    #[test]
+    fn heading_words() {
+        let (mut row, lcs) = (Vec::new(), |a: &str, b: &str, row: &mut Vec<u32>| lcs_len(&words(a), &words(b), row));
+        assert_eq!(words("小米 Air-4 Pro！").len(), 5, "小, 米, air, 4, pro");
+        assert_eq!(words("Pro"), words("PRO"));
+        assert_ne!(words("pro"), words("pr"));
+        assert_eq!(lcs("电脑开机黑屏怎么办", "电脑开机后黑屏，只有一个鼠标箭头，如何修复？", &mut row), 6);
+        // An English word is one word: not found letter by letter in a long title.
+        assert_eq!(lcs("Comments", "Common mistakes when moving to a new city", &mut row), 0);
+        assert_eq!(lcs("new city", "Common mistakes when moving to a new city", &mut row), 2);
+        assert_eq!(lcs("", "新闻", &mut row), 0);
     }
 
     #[test]
