@@ -18,7 +18,10 @@
 //!   labelled with one ("病情分析：……"), or that follow such a line standing alone
 //!   ("全部回答（3）" over unmarked items). A box headed as other content ([`NOT_ANSWERS`]:
 //!   "相关问答", "热门回答", "网友评论") is not one: its questions are others'. Nor are the floors
-//!   of a thread whose question names its poster [`OPENING_POSTER`];
+//!   of a thread whose question names its poster [`OPENING_POSTER`]. A box whose only furniture
+//!   name is "reply" is one when it names the office that handled the letter or a doctor's
+//!   labels ([`OFFICIAL_REPLY_WORDS`]: "办理单位：……", "病情分析：……"): 问政 sites and health
+//!   sites call their answers replies, as forums and comment threads do;
 //! - the container chosen lies in the question (the headline's branch and what stands between
 //!   it and the first answer: a description in a box of its own) or in an answer box.
 //!
@@ -41,6 +44,12 @@ const QUESTION_WORDS: [&str; 14] =
 /// "最佳答案", "推荐答案", "3个回答", "其他回答", "回答者：", "律师解答", "已采纳", "答：", an
 /// office's "答复", and a doctor's "病情分析：……" and "指导意见：……" on health Q&A sites.
 const ANSWER_WORDS: [&str; 8] = ["回答", "答案", "解答", "采纳", "答：", "答复", "病情分析", "指导意见"];
+/// Words by which a box named "reply" shows itself an office's or a doctor's answer: the office
+/// that handled a letter and its result ("办理单位：……", "答复意见", "处理结果"), a doctor's
+/// labels. Forums and comment threads name their replies so too, and head them with a user, a
+/// floor and "回复", never with these.
+const OFFICIAL_REPLY_WORDS: [&str; 9] =
+    ["答复", "办理单位", "承办单位", "回复单位", "办理结果", "处理结果", "办理情况", "病情分析", "指导意见"];
 /// Words of a box's heading that make it other content than the answers: other questions
 /// ("相关问答", "热门回答", "推荐问题", "猜你喜欢") and comments ("网友评论", "留言").
 const NOT_ANSWERS: [&str; 6] = ["相关", "热门", "推荐", "猜你", "评论", "留言"];
@@ -74,7 +83,9 @@ impl QuestionPage {
         let answers_from = ranges.len();
         for &a in answers {
             let (mut at, end) = span(a);
-            let mut skip = descendants(e, a).filter(|&d| e.elems[d].hint < 0).map(span).peekable();
+            // In an office's reply box named "reply", its parts are named so too ("reply-content").
+            let own = |d: usize| e.elems[a].reply && e.elems[d].reply;
+            let mut skip = descendants(e, a).filter(|&d| e.elems[d].hint < 0 && !own(d)).map(span).peekable();
             while let Some((lo, hi)) = skip.next() {
                 if lo > at {
                     ranges.push((at, lo));
@@ -102,6 +113,12 @@ impl QuestionPage {
     pub fn answer_ranges(&self) -> &[(u32, u32)] {
         &self.ranges[self.answers_from..]
     }
+}
+
+/// Whether a class or id's only furniture word is "reply" ("docreply", "reply-box"; not
+/// "comment-reply"): see [`OFFICIAL_REPLY_WORDS`].
+pub(super) fn names_reply(class_or_id: &str) -> bool {
+    super::tags::class_hint(class_or_id) == -2 && find_ascii_ci(class_or_id.as_bytes(), b"reply").is_some()
 }
 
 /// Whether class or id words name an answer box (English and pinyin, either case).
@@ -147,14 +164,15 @@ pub(super) fn question_page(
         let mut answers = Vec::new();
         let mut marked = false;
         for c in later {
-            if e.elems[c].hint < 0 {
+            let official = official_reply(e, c);
+            if e.elems[c].hint < 0 && !official {
                 continue;
             }
             let has_prose = prose(c);
             if is_marker_line(e, c) && !has_prose {
                 // "全部回答（3）" standing alone: the items after it are the answers.
                 marked = true;
-            } else if has_prose && !headed_otherwise(e, c) && (marked || names_itself_answer(e, c)) {
+            } else if has_prose && !headed_otherwise(e, c) && (marked || official || names_itself_answer(e, c)) {
                 answers.push(c);
             } else if has_prose && answers.is_empty() {
                 question.push(c);
@@ -206,6 +224,18 @@ fn names_itself_answer(e: &Extracted, el: usize) -> bool {
         || descendants(e, el).any(|d| e.elems[d].answer)
         || marker_lines(e, el).next().is_some()
         || e.blocks[lo..hi].iter().any(labelled)
+}
+
+/// Whether element `el` is named "reply" alone and shows itself an office's or a doctor's
+/// answer: a short line or a label in it holds one of [`OFFICIAL_REPLY_WORDS`].
+fn official_reply(e: &Extracted, el: usize) -> bool {
+    let (lo, hi) = (e.elems[el].first_block as usize, e.elems[el].end_block as usize);
+    let official = |t: &str| OFFICIAL_REPLY_WORDS.iter().any(|w| t.contains(w));
+    e.elems[el].reply
+        && (short_lines(e, el).any(official)
+            || e.blocks[lo..hi]
+                .iter()
+                .any(|b| super::notice::label(e.block_text(b), b.chars, b.punct).is_some_and(official)))
 }
 
 /// The texts of the short lines of element `el` (headings, labels, signatures).
@@ -356,6 +386,29 @@ mod tests {
         }
     }
 
+    /// An office's reply to a citizen's letter in a box named "reply" (as 12345 lines and 问政
+    /// sites name it): the office that handled it shows it an answer, and its parts, named
+    /// "reply" too, are its text. Readers' replies in the same box name no office.
+    #[test]
+    fn an_offices_reply_is_an_answer_though_named_reply() {
+        let page = |head: &str| {
+            format!(
+                "<html><head><title>公积金贷款额度为什么比网上算的少？_问政平台</title></head><body><div class=\"l\">\
+                 <div class=\"msg\"><div class=\"t\"><h3>公积金贷款额度为什么比网上算的少？</h3></div>\
+                 <div class=\"c\"><p>网上计算器算出来可以贷五十万，银行只批了三十八万，想问额度是怎么核定的？</p></div></div>\
+                 <div class=\"reply-box\"><div class=\"reply-head\">{head}</div><div class=\"reply-content\">\
+                 <p>您好：贷款额度按账户余额倍数、还款能力和房价比例分别计算，取其中最低值。</p>\
+                 <p>您的情况经核查是受账户余额倍数的限制，可到服务网点查询计算明细。</p></div></div></div></body></html>"
+            )
+        };
+        let text = kept(&extract_html(&page("办理单位：市住房公积金管理中心 2024-06-14")));
+        for part in ["银行只批了三十八万", "取其中最低值。", "查询计算明细。"] {
+            assert!(text.contains(part), "{part} missing from {text}");
+        }
+        let text = kept(&extract_html(&page("热心网友 回复于 2024-06-14")));
+        assert!(!text.contains("取其中最低值。"), "{text}");
+    }
+
     /// A thread's replies are not its text, even in boxes a template names answers.
     #[test]
     fn a_forum_threads_replies_are_not_answers() {
@@ -388,5 +441,7 @@ mod tests {
         assert!(
             !names_answer("reply-list") && !names_answer("comment") && !names_answer("content") && !names_answer("")
         );
+        assert!(names_reply("docreply") && names_reply("reply-box") && names_reply("Reply-Content"));
+        assert!(!names_reply("comment-reply") && !names_reply("box") && !names_reply(""));
     }
 }

@@ -90,6 +90,8 @@ pub(crate) struct Elem {
     pub end_block: u32,
     /// Its class or id names an answer (see `answers`).
     pub answer: bool,
+    /// Its only furniture name is "reply" (see `answers`: an office's or a doctor's reply).
+    pub reply: bool,
 }
 
 /// The text of a page cut into blocks.
@@ -236,7 +238,7 @@ fn is_space(c: char) -> bool {
 }
 
 fn root_elem() -> Elem {
-    Elem { parent: 0, hint: 0, sig: 0, first_block: 0, end_block: 0, answer: false }
+    Elem { parent: 0, hint: 0, sig: 0, first_block: 0, end_block: 0, answer: false, reply: false }
 }
 
 fn collapse_ws(s: &str) -> String {
@@ -401,6 +403,7 @@ impl Builder {
                     + if id.is_empty() { 0 } else { tags::class_hint(id) };
                 let sig = sig_of(&tn, class, id);
                 let answer = answers::names_answer(class) || answers::names_answer(id);
+                let reply = hint == -2 && (answers::names_reply(class) || answers::names_reply(id));
                 let idx = self.out.elems.len() as u32;
                 let first = self.out.blocks.len() as u32;
                 self.out.elems.push(Elem {
@@ -410,6 +413,7 @@ impl Builder {
                     first_block: first,
                     end_block: first,
                     answer,
+                    reply,
                 });
                 self.stack.push((idx, tn));
             }
