@@ -115,10 +115,11 @@ impl QuestionPage {
     }
 }
 
-/// Whether a class or id's only furniture word is "reply" ("docreply", "reply-box"; not
-/// "comment-reply"): see [`OFFICIAL_REPLY_WORDS`].
-pub(super) fn names_reply(class_or_id: &str) -> bool {
-    super::tags::class_hint(class_or_id) == -2 && find_ascii_ci(class_or_id.as_bytes(), b"reply").is_some()
+/// Whether an element whose class and id weigh as one furniture word (`hint`, see
+/// `tags::class_hint`) is named "reply" ("docreply", "reply-box"; not "comment-reply", which
+/// weighs as two): see [`OFFICIAL_REPLY_WORDS`].
+pub(super) fn names_reply(hint: i32, class: &str, id: &str) -> bool {
+    hint == -2 && [class, id].iter().any(|s| find_ascii_ci(s.as_bytes(), b"reply").is_some())
 }
 
 /// Whether class or id words name an answer box (English and pinyin, either case).
@@ -441,7 +442,11 @@ mod tests {
         assert!(
             !names_answer("reply-list") && !names_answer("comment") && !names_answer("content") && !names_answer("")
         );
-        assert!(names_reply("docreply") && names_reply("reply-box") && names_reply("Reply-Content"));
-        assert!(!names_reply("comment-reply") && !names_reply("box") && !names_reply(""));
+        let named = |class: &str, id: &str| {
+            let hint = crate::extract::tags::class_hint(class) + crate::extract::tags::class_hint(id);
+            names_reply(hint, class, id)
+        };
+        assert!(named("docreply", "") && named("reply-box", "r1") && named("Reply-Content", ""));
+        assert!(!named("comment-reply", "") && !named("box", "") && !named("", "") && !named("reply", "nav"));
     }
 }

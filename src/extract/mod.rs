@@ -403,7 +403,7 @@ impl Builder {
                     + if id.is_empty() { 0 } else { tags::class_hint(id) };
                 let sig = sig_of(&tn, class, id);
                 let answer = answers::names_answer(class) || answers::names_answer(id);
-                let reply = hint == -2 && (answers::names_reply(class) || answers::names_reply(id));
+                let reply = answers::names_reply(hint, class, id);
                 let idx = self.out.elems.len() as u32;
                 let first = self.out.blocks.len() as u32;
                 self.out.elems.push(Elem {
