@@ -1119,20 +1119,27 @@ mod tests {
     /// one under a heading the `<title>` repeats. The post is the page's text (without the
     /// headline rule every short post of the blog read as the sidebar: "exact" copies of each
     /// other). The blog's name, also in the title and in its logo, is not taken for the headline.
+    /// The one-sentence post of [`blog_page`].
+    const BLOG_POST: &str = "今天终于把阳台上的多肉换了盆，旧盆底下的根已经盘成了一团。";
+
+    /// A blog page whose classes say nothing: its logo (an `<h1>`), a sidebar "about me" of three
+    /// sentences, and [`BLOG_POST`] under `heading`.
+    fn blog_page(title: &str, heading: &str) -> String {
+        format!(
+            "<html><head><title>{title}</title></head><body>\
+             <div class='c0'><h1>麦田里的烤箱</h1></div>\
+             <div class='c1'><div class='c1a'><div class='c1b'>一个在城市里做面包、在周末去山里走路的普通人。\
+             白天在一家设计公司上班，晚上写写字，记录一些生活里的小事。这个博客开了快十年，\
+             欢迎留言交流，看到都会回复。</div></div></div>\
+             <div class='c2'><div class='c2a'><h2>{heading}</h2><span>(2024-10-20 10:12)</span></div>\
+             <div class='c2b'><p>{BLOG_POST}</p></div></div></body></html>"
+        )
+    }
+
     #[test]
     fn a_short_post_under_the_headline_beats_a_longer_sidebar_paragraph() {
-        let post = "今天终于把阳台上的多肉换了盆，旧盆底下的根已经盘成了一团。";
-        let page = |title: &str| {
-            format!(
-                "<html><head><title>{title}</title></head><body>\
-                 <div class='c0'><h1>麦田里的烤箱</h1></div>\
-                 <div class='c1'><div class='c1a'><div class='c1b'>一个在城市里做面包、在周末去山里走路的普通人。\
-                 白天在一家设计公司上班，晚上写写字，记录一些生活里的小事。这个博客开了快十年，\
-                 欢迎留言交流，看到都会回复。</div></div></div>\
-                 <div class='c2'><div class='c2a'><h2>阳台上的多肉</h2><span>(2024-10-20 10:12)</span></div>\
-                 <div class='c2b'><p>{post}</p></div></div></body></html>"
-            )
-        };
+        let post = BLOG_POST;
+        let page = |title: &str| blog_page(title, "阳台上的多肉");
         for title in ["阳台上的多肉_麦田里的烤箱_博客", "阳台上的多肉 - 麦田里的烤箱", "阳台上的多肉"]
         {
             let e = extract_html(&page(title));
@@ -1212,18 +1219,8 @@ mod tests {
     /// block repeats comes first: the blog's name, were it its logo's text, would be taken.)
     #[test]
     fn a_heading_the_title_rewords_is_the_headline() {
-        let post = "今天终于把阳台上的多肉换了盆，旧盆底下的根已经盘成了一团。";
-        let page = |title: &str| {
-            format!(
-                "<html><head><title>{title}</title></head><body>\
-                 <div class='c0'><h1>麦田里的烤箱</h1></div>\
-                 <div class='c1'><div class='c1a'><div class='c1b'>一个在城市里做面包、在周末去山里走路的普通人。\
-                 白天在一家设计公司上班，晚上写写字，记录一些生活里的小事。这个博客开了快十年，\
-                 欢迎留言交流，看到都会回复。</div></div></div>\
-                 <div class='c2'><div class='c2a'><h2>给阳台上的多肉换了新盆</h2><span>(2024-10-20 10:12)</span></div>\
-                 <div class='c2b'><p>{post}</p></div></div></body></html>"
-            )
-        };
+        let post = BLOG_POST;
+        let page = |title: &str| blog_page(title, "给阳台上的多肉换了新盆");
         for title in ["阳台多肉换盆记_麦田烤箱博客", "Repotting my succulents 阳台上的多肉换新盆 - 麦田烤箱博客"]
         {
             let e = extract_html(&page(title));
