@@ -937,16 +937,18 @@ fn reworded_headline(e: &Extracted, title: &str) -> Option<usize> {
         }
         false
     };
-    let headings = e.blocks.iter().enumerate().filter(|&(i, b)| {
-        b.heading
-            && b.link_chars == 0
-            && b.chars <= HEADLINE_MAX_CHARS
-            && b.chars as usize >= REWORDED_MIN_WORDS
-            && !sectional(i)
-    });
+    let headings = e
+        .blocks
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| {
+            b.heading && b.link_chars == 0 && b.chars <= HEADLINE_MAX_CHARS && b.chars as usize >= REWORDED_MIN_WORDS
+        })
+        .take(REWORDED_MAX_HEADINGS)
+        .filter(|&(i, _)| !sectional(i));
     let mut best: Option<(f64, usize)> = None;
     let mut row = Vec::new();
-    for (i, b) in headings.take(REWORDED_MAX_HEADINGS) {
+    for (i, b) in headings {
         let text = words(e.block_text(b));
         for (part, set) in &parts {
             let shorter = text.len().min(part.len());
