@@ -1115,10 +1115,6 @@ mod tests {
         assert!(!footer.is_empty() && footer.iter().all(|t| !t.contains("火山")), "{footer:?}");
     }
 
-    /// A blog whose classes say nothing: a sidebar "about me" of three sentences, then a post of
-    /// one under a heading the `<title>` repeats. The post is the page's text (without the
-    /// headline rule every short post of the blog read as the sidebar: "exact" copies of each
-    /// other). The blog's name, also in the title and in its logo, is not taken for the headline.
     /// The one-sentence post of [`blog_page`].
     const BLOG_POST: &str = "今天终于把阳台上的多肉换了盆，旧盆底下的根已经盘成了一团。";
 
@@ -1136,6 +1132,10 @@ mod tests {
         )
     }
 
+    /// A blog whose classes say nothing: a sidebar "about me" of three sentences, then a post of
+    /// one under a heading the `<title>` repeats. The post is the page's text (without the
+    /// headline rule every short post of the blog read as the sidebar: "exact" copies of each
+    /// other). The blog's name, also in the title and in its logo, is not taken for the headline.
     #[test]
     fn a_short_post_under_the_headline_beats_a_longer_sidebar_paragraph() {
         let post = BLOG_POST;

@@ -873,24 +873,31 @@ fn after_headline(e: &Extracted) -> (std::ops::Range<usize>, Option<usize>, std:
     // Else a heading the title rewords.
     let found = found.or_else(|| reworded_headline(e, title));
     let Some(h) = found else { return (0..0, None, 0..0) };
+    let Some((el, first)) = headed_element(e, h) else { return (0..0, None, 0..0) };
+    let after = h + 1..e.elems[el].end_block as usize;
+    // The article under the headline ends at the next heading after its first sentence: a
+    // section of its own (a shop's "售后保障" after a short description), or the article's own
+    // second section, which its container holds anyway.
+    let end = (first + 1..after.end).find(|&i| e.blocks[i].heading).unwrap_or(after.end);
+    (after.start..end, Some(h), after)
+}
+
+/// The element a headline at block `h` heads: the nearest above it (at most [`HEADLINE_LEVELS`]
+/// up) that holds a sentence after it; with that sentence's block.
+fn headed_element(e: &Extracted, h: usize) -> Option<(usize, usize)> {
     let mut el = e.blocks[h].elem as usize;
     for _ in 0..HEADLINE_LEVELS {
         if el == 0 {
             break;
         }
         el = e.elems[el].parent as usize;
-        let after = h + 1..e.elems[el].end_block as usize;
-        let first = e.blocks[after.clone()].iter().position(|b| b.punct >= 1 && b.link_density() <= MAX_LINK_DENSITY);
-        if let Some(first) = first {
-            // The article under the headline ends at the next heading after its first sentence:
-            // a section of its own (a shop's "售后保障" after a short description), or the
-            // article's own second section, which its container holds anyway.
-            let first = after.start + first;
-            let end = (first + 1..after.end).find(|&i| e.blocks[i].heading).unwrap_or(after.end);
-            return (after.start..end, Some(h), after);
+        let end = e.elems[el].end_block as usize;
+        let sentence = (h + 1..end).find(|&i| e.blocks[i].punct >= 1 && e.blocks[i].link_density() <= MAX_LINK_DENSITY);
+        if let Some(first) = sentence {
+            return Some((el, first));
         }
     }
-    (0..0, None, 0..0)
+    None
 }
 
 /// The heading that says most nearly what one of the title's parts says, when no block repeats
@@ -917,25 +924,11 @@ fn reworded_headline(e: &Extracted, title: &str) -> Option<usize> {
     if parts.is_empty() {
         return None;
     }
-    // A headline comes before the text it heads: a heading after a sentence of the element that
-    // holds its text is a section's ("清炒荷兰豆的做法" after a recipe's introduction), however
-    // like the title it is. The element is the one the headline's weight would go to.
+    // A headline comes before the text it heads: a heading after a sentence of the element it
+    // would head is a section's ("清炒荷兰豆的做法" after a recipe's introduction), however like
+    // the title it is; a heading that heads nothing is no headline.
     let sectional = |h: usize| {
-        let mut el = e.blocks[h].elem as usize;
-        for _ in 0..HEADLINE_LEVELS {
-            if el == 0 {
-                break;
-            }
-            el = e.elems[el].parent as usize;
-            let (start, end) = (e.elems[el].first_block as usize, e.elems[el].end_block as usize);
-            if e.blocks[start..h].iter().any(is_prose) {
-                return true;
-            }
-            if e.blocks[h + 1..end].iter().any(is_prose) {
-                break;
-            }
-        }
-        false
+        headed_element(e, h).is_none_or(|(el, _)| e.blocks[e.elems[el].first_block as usize..h].iter().any(is_prose))
     };
     let headings = e
         .blocks
