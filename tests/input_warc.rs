@@ -144,6 +144,9 @@ fn chunked_and_compressed_bodies() {
     let mut raw = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
     raw.write_all(html.as_bytes()).unwrap();
     let raw = raw.finish().unwrap();
+    let mut br = Vec::new();
+    brotli::CompressorWriter::new(&mut br, 4096, 5, 22).write_all(html.as_bytes()).unwrap();
+    let zst = zstd::encode_all(html.as_bytes(), 3).unwrap();
     let ok = "HTTP/1.1 200 OK\r\nContent-Type: text/html";
     let records = vec![
         response(
@@ -159,6 +162,8 @@ fn chunked_and_compressed_bodies() {
         ),
         response("https://c.example/zlib", &format!("{ok}\r\nContent-Encoding: deflate"), &zlib),
         response("https://c.example/raw-deflate", &format!("{ok}\r\nContent-Encoding: deflate"), &raw),
+        response("https://c.example/br", &format!("{ok}\r\nContent-Encoding: br"), &br),
+        response("https://c.example/zstd", &format!("{ok}\r\nContent-Encoding: zstd"), &zst),
         // Stored decoded by the crawler, headers kept: taken as they are.
         response(
             "https://c.example/stored-decoded",
@@ -172,24 +177,28 @@ fn chunked_and_compressed_bodies() {
             &format!("{ok}\r\nTransfer-Encoding: chunked"),
             b"5\r\n<p>ab\r\nzz\r\n",
         ),
-        response("https://c.example/br", &format!("{ok}\r\nContent-Encoding: br"), b"\x0b\x02"),
+        response("https://c.example/bad-br", &format!("{ok}\r\nContent-Encoding: br"), b"\x0b\x02"),
+        response("https://c.example/compress", &format!("{ok}\r\nContent-Encoding: compress"), b"\x1f\x9d\x90"),
         response("https://c.example/bad-gzip", &format!("{ok}\r\nContent-Encoding: gzip"), b"\x1f\x8b\x08\x00garbage"),
         html_response("https://c.example/after", "<p>after</p>"),
     ];
     let name = write(dir.path(), "codings.warc", &records.concat());
     let items = read(&name, Limits::default());
     assert_eq!(items.len(), records.len(), "{items:#?}");
-    for item in &items[..6] {
+    for item in &items[..8] {
         let p = page(item);
         assert_eq!(std::str::from_utf8(&p.body).unwrap(), html, "{}", p.url);
     }
-    assert_eq!(page(&items[6]).body, b"<p>ab</p>");
-    let (_, url, message) = error(&items[7]);
+    assert_eq!(page(&items[8]).body, b"<p>ab</p>");
+    let (_, url, message) = error(&items[9]);
     assert_eq!(url, Some("https://c.example/bad-chunk"));
     assert!(message.contains("bad chunk size line \"zz\""), "{message}");
-    assert!(error(&items[8]).2.contains("unsupported Content-Encoding \"br\""));
-    assert!(error(&items[9]).2.contains("cannot decompress the gzip body"));
-    assert_eq!(page(&items[10]).body, b"<p>after</p>");
+    let (_, url, message) = error(&items[10]);
+    assert_eq!(url, Some("https://c.example/bad-br"));
+    assert!(message.contains("cannot decompress the br body"), "{message}");
+    assert!(error(&items[11]).2.contains("unsupported Content-Encoding \"compress\""));
+    assert!(error(&items[12]).2.contains("cannot decompress the gzip body"));
+    assert_eq!(page(&items[13]).body, b"<p>after</p>");
 }
 
 #[test]

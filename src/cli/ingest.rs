@@ -35,7 +35,8 @@ pub struct InputArgs {
     #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=64))]
     pub max_matches: u64,
     /// Inputs: JSONL files (one {"url", "html"|"text", "site"?, "fetched_at"?, "charset"?} per
-    /// line), WARC or WARC.gz files, directories of .html files, or - for JSONL on stdin.
+    /// line), WARC or WARC.gz files (response bodies chunked or not, in gzip, deflate, br or
+    /// zstd coding, or stored decoded), directories of .html files, or - for JSONL on stdin.
     #[arg(required = true)]
     pub inputs: Vec<String>,
 }

@@ -2,7 +2,8 @@
 //!
 //! Crawlers store responses as they came off the wire, but not all of them: some keep the
 //! `Transfer-Encoding: chunked` or `Content-Encoding: gzip` header after storing the decoded body.
-//! So a body that does not look chunked, or not gzip-compressed, is taken as it is.
+//! So a body that does not look chunked, or not compressed, is taken as it is. Content codings
+//! read: gzip, deflate (zlib or raw), br and zstd.
 
 use std::io::Read;
 
@@ -248,11 +249,39 @@ pub(crate) fn decode_content(mut body: Vec<u8>, encodings: &str, max: usize) -> 
                     inflate(DeflateDecoder::new(&body[..]), "deflate", max)?
                 }
             }
+            "br" => {
+                // A brotli stream has no magic number: try it, and take a body that does not
+                // decode but reads as markup as stored decoded (its header kept).
+                // The decoder reports a stream cut short as invalid data, like a corrupt one:
+                // what it gave before is kept either way, as a browser would show it.
+                let decoder = brotli_decompressor::Decompressor::new(&body[..], 4096);
+                match inflate_with(decoder, "br", max, |e| e.kind() == std::io::ErrorKind::InvalidData) {
+                    Err(DecodeError::Bad(_)) if looks_like_html(&body) => continue,
+                    r => r?,
+                }
+            }
+            "zstd" => {
+                if !body.starts_with(&ZSTD_MAGIC) {
+                    continue;
+                }
+                let bad = |e: std::io::Error| DecodeError::Bad(format!("cannot decompress the zstd body: {e}"));
+                let mut decoder = zstd::stream::read::Decoder::with_buffer(&body[..]).map_err(bad)?;
+                // HTTP's zstd coding keeps windows to 8 MiB (RFC 9659); a frame asking for more
+                // would make one page cost up to 2 GiB of memory.
+                decoder.window_log_max(ZSTD_HTTP_WINDOW_LOG).map_err(bad)?;
+                inflate(decoder, "zstd", max)?
+            }
             other => return Err(DecodeError::Bad(format!("unsupported Content-Encoding {other:?}"))),
         };
     }
     Ok(body)
 }
+
+/// The first bytes of a zstd frame (RFC 8878).
+const ZSTD_MAGIC: [u8; 4] = [0x28, 0xB5, 0x2F, 0xFD];
+
+/// The largest window a zstd-coded HTTP body may use: 2^23 bytes (RFC 9659).
+const ZSTD_HTTP_WINDOW_LOG: u32 = 23;
 
 /// Why a body could not be decoded.
 #[derive(Debug, PartialEq, Eq)]
@@ -266,10 +295,21 @@ pub(crate) enum DecodeError {
 /// Reads a decompressor to its end, holding at most `max` bytes. A stream cut short keeps what
 /// it gave, as with chunked bodies; a corrupt one is an error.
 fn inflate<R: Read>(decoder: R, what: &str, max: usize) -> Result<Vec<u8>, DecodeError> {
+    inflate_with(decoder, what, max, |e| e.kind() == std::io::ErrorKind::UnexpectedEof)
+}
+
+/// As [`inflate`], with `cut_short` telling which of the decoder's errors mean the stream ended
+/// early (after some output, that output is kept).
+fn inflate_with<R: Read>(
+    decoder: R,
+    what: &str,
+    max: usize,
+    cut_short: impl Fn(&std::io::Error) -> bool,
+) -> Result<Vec<u8>, DecodeError> {
     let mut out = Vec::new();
     match decoder.take(max as u64 + 1).read_to_end(&mut out) {
         Ok(_) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof && !out.is_empty() => {}
+        Err(e) if cut_short(&e) && !out.is_empty() => {}
         Err(e) => return Err(DecodeError::Bad(format!("cannot decompress the {what} body: {e}"))),
     }
     if out.len() > max {
@@ -339,6 +379,66 @@ mod tests {
         d.write_all(b"raw body").unwrap();
         assert_eq!(decode_content(d.finish().unwrap(), "Deflate", 100).unwrap(), b"raw body");
         assert!(matches!(decode_content(b"x".to_vec(), "br", 100), Err(DecodeError::Bad(_))));
+        assert!(matches!(decode_content(b"x".to_vec(), "compress", 100), Err(DecodeError::Bad(_))));
         assert!(matches!(decode_content(vec![0x1f, 0x8b, 0, 0, 1, 2, 3], "gzip", 100), Err(DecodeError::Bad(_))));
+    }
+
+    /// A page long enough that a stream cut short has given some of it.
+    fn long_page() -> Vec<u8> {
+        let mut page = b"<html><body>".to_vec();
+        for i in 0..400 {
+            page.extend_from_slice(format!("<p>第{i}段正文，内容各不相同。</p>").as_bytes());
+        }
+        page
+    }
+
+    #[test]
+    fn brotli_bodies() {
+        let page = long_page();
+        let mut br = Vec::new();
+        {
+            let mut w = brotli::CompressorWriter::new(&mut br, 4096, 5, 22);
+            w.write_all(&page).unwrap();
+        }
+        assert!(br.len() * 2 < page.len(), "the test stream is not compressed");
+        assert_eq!(decode_content(br.clone(), "br", page.len()).unwrap(), page);
+        assert_eq!(decode_content(br.clone(), "BR", page.len() - 1), Err(DecodeError::TooLarge));
+        // Chunked and compressed, undone in order: "br" listed last was applied last.
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(&br).unwrap();
+        assert_eq!(decode_content(gz.finish().unwrap(), "br, gzip", page.len()).unwrap(), page);
+        // Cut short: what arrived is kept, as for gzip.
+        let cut = decode_content(br[..br.len() / 2].to_vec(), "br", page.len()).unwrap();
+        assert!(!cut.is_empty() && cut.len() < page.len() && page.starts_with(&cut), "{} bytes", cut.len());
+        // Stored decoded with its header kept.
+        assert_eq!(decode_content(page.clone(), "br", page.len()).unwrap(), page);
+        // Neither brotli nor markup.
+        let err = decode_content(b"\x00\x01\x02 not a page".to_vec(), "br", 100);
+        assert!(matches!(err, Err(DecodeError::Bad(ref m)) if m.contains("br")), "{err:?}");
+    }
+
+    #[test]
+    fn zstd_bodies() {
+        let page = long_page();
+        let z = zstd::encode_all(&page[..], 3).unwrap();
+        assert!(z.starts_with(&ZSTD_MAGIC));
+        assert_eq!(decode_content(z.clone(), "zstd", page.len()).unwrap(), page);
+        assert_eq!(decode_content(z.clone(), "zstd", page.len() - 1), Err(DecodeError::TooLarge));
+        assert_eq!(decode_content(page.clone(), "zstd", page.len()).unwrap(), page);
+        // Cut short: the blocks that arrived are kept (a frame's blocks hold up to 128 KiB).
+        let big: Vec<u8> = (0..20).flat_map(|_| page.iter().copied()).collect();
+        let zb = zstd::encode_all(&big[..], 3).unwrap();
+        let cut = decode_content(zb[..zb.len() - 3].to_vec(), "zstd", big.len()).unwrap();
+        assert!(!cut.is_empty() && cut.len() < big.len() && big.starts_with(&cut), "{} bytes", cut.len());
+        // A frame with a window past HTTP's 8 MiB is refused, not decoded at any memory cost.
+        let mut wide = zstd::stream::write::Encoder::new(Vec::new(), 3).unwrap();
+        wide.window_log(24).unwrap();
+        wide.set_pledged_src_size(None).unwrap();
+        wide.write_all(&big).unwrap();
+        let wide = wide.finish().unwrap();
+        let err = decode_content(wide, "zstd", big.len());
+        assert!(matches!(err, Err(DecodeError::Bad(ref m)) if m.contains("zstd")), "{err:?}");
+        // Cut inside its only block: nothing arrived, an error.
+        assert!(matches!(decode_content(z[..z.len() / 2].to_vec(), "zstd", page.len()), Err(DecodeError::Bad(_))));
     }
 }
