@@ -72,7 +72,7 @@ pub fn class_hint(class_and_id: &str) -> i32 {
     if class_and_id.is_empty() {
         return 0;
     }
-    const NEG: [&str; 27] = [
+    const NEG: [&str; 39] = [
         "nav",
         "menu",
         "footer",
@@ -100,9 +100,26 @@ pub fn class_hint(class_and_id: &str) -> i32 {
         "links",
         "friend",
         "bottom",
+        // Pinyin and abbreviated names of Chinese templates: comments (评论, 跟帖), recommended
+        // and related reading (推荐, 相关), ads (广告), navigation (导航), share bars (分享),
+        // copyright (版权), friend links (友链), rankings (排行) and the breadcrumb (位置).
+        "cmt",
+        "pinglun",
+        "gentie",
+        "tuijian",
+        "xiangguan",
+        "guanggao",
+        "daohang",
+        "fenxiang",
+        "banquan",
+        "youlian",
+        "paihang",
+        "weizhi",
     ];
-    const POS: [&str; 10] =
-        ["article", "content", "main", "post", "entry", "story", "detail", "body", "zhengwen", "text"];
+    const POS: [&str; 12] = [
+        "article", "content", "main", "post", "entry", "story", "detail", "body", "zhengwen", "text", "neirong",
+        "wenzhang",
+    ];
     let lower = class_and_id.to_ascii_lowercase();
     let neg = NEG.iter().filter(|w| lower.contains(*w)).count() as i32;
     let pos = POS.iter().filter(|w| lower.contains(*w)).count() as i32;
@@ -137,5 +154,14 @@ mod tests {
         assert!(class_hint("footer") < 0);
         assert_eq!(class_hint("x1 y2"), 0);
         assert!(tag_hint("NAV") < 0);
+        // Chinese templates' pinyin and abbreviated names.
+        for furniture in ["ans-cmts", "cmt_row", "pinglun_list", "gentie", "tuijian", "xiangguan_news", "guanggao"] {
+            assert!(class_hint(furniture) < 0, "{furniture}");
+        }
+        for furniture in ["daohang", "fenxiang", "banquan", "youlian", "paihang_bang", "weizhi"] {
+            assert!(class_hint(furniture) < 0, "{furniture}");
+        }
+        assert!(class_hint("wenzhang_neirong") > 0 && class_hint("neirong") > 0);
+        assert!(class_hint("pinglun_neirong") < 0, "a comment's content is still a comment");
     }
 }
