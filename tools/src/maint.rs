@@ -212,15 +212,14 @@ pub fn compact(args: &CompactArgs) -> Result<()> {
     Ok(())
 }
 
-/// Rebuild the catalog (the small sled database of site ids and pruned-key reasons) from the
-/// index's own files, when it is missing or sled refuses to open it after a crash.
+/// Rebuild the catalog from the index's own files, when it is missing or sled refuses to open it.
 ///
-/// Queries never need the catalog, but a writer (ingest, compact) cannot start without it, and
-/// says so, naming this command. Site names and ids are read back from every stored page
-/// (segments and WAL), the parameters from the manifest, the pruned keys from the pruned-keys
-/// file; only why and how often a key was pruned is lost (recorded as "recovered"). The old
-/// catalog is kept beside the new one as catalog.old-<unix time>. A catalog that opens is left
-/// alone unless --force is given.
+/// The catalog is the small sled database of site ids and pruned-key reasons. Queries never need
+/// the catalog, but a writer (ingest, compact) cannot start without it, and says so, naming this
+/// command. Site names and ids are read back from every stored page (segments and WAL), the
+/// parameters from the manifest, the pruned keys from the pruned-keys file; only why and how often
+/// a key was pruned is lost (recorded as "recovered"). The old catalog is kept beside the new one
+/// as catalog.old-<unix time>. A catalog that opens is left alone unless --force is given.
 ///
 /// Reads every page's metadata once: minutes for hundreds of millions of pages. Needs the
 /// writer's lock (exit code 3 while an ingest runs).
