@@ -2,7 +2,7 @@
 //!
 //! [`extract_html`] walks the token stream once, cutting text into blocks at block-level tags and
 //! line breaks, and remembers for every block its element, its length and how much of it is link
-//! text. [`select`] then scores elements by the sentence-like text under them, picks the article
+//! text. `select` then scores elements by the sentence-like text under them, picks the article
 //! container, and drops what looks like page furniture. Plain text goes through [`extract_text`]:
 //! every non-empty line is a block and every block is kept.
 

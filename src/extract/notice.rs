@@ -21,6 +21,9 @@
 //!
 //! Both are then treated as the footer is: they weigh little in the container score and are left
 //! out of the text, unless they are all the page has.
+//!
+//! - A **feedback prompt** ("此回答对您是否有帮助？有帮助 没帮助") is left out wherever it is; see
+//!   [`feedback_prompt`].
 
 use super::select::{is_prose, BlockSums, TITLE_SEPARATORS};
 use super::Extracted;
@@ -163,10 +166,92 @@ pub(super) fn notice_blocks(
     notice
 }
 
+/// A feedback prompt's question names what it asks about with one of these ...
+const HELP_WORDS: [&str; 4] = ["帮助", "有用", "满意", "解决"];
+/// ... and speaks of the page it is on ("此回答对您是否有帮助？", "以上内容是否解决了您的问题？") ...
+const PAGE_WORDS: [&str; 13] = [
+    "此回答",
+    "该回答",
+    "这个回答",
+    "本回答",
+    "本文",
+    "此文",
+    "这篇",
+    "本页",
+    "此页",
+    "该页",
+    "以上",
+    "该内容",
+    "此内容",
+];
+/// ... or asks the reader ("对您有用吗？") and offers the answers after it, the way a
+/// headline asking its subject ("这些习惯对你有帮助吗？") never does.
+const READER_WORDS: [&str; 4] = ["对您", "对你", "您的问题", "你的问题"];
+/// The answers a feedback prompt offers.
+const OPTION_WORDS: [&str; 8] = ["有帮助", "没帮助", "无帮助", "有用", "没用", "满意", "解决", "是"];
+/// A feedback prompt's question has at most this many characters, and its options as many.
+const FEEDBACK_MAX_CHARS: usize = 24;
+
+/// Whether a block (not a heading) is a feedback prompt: a site's question whether the page
+/// helped ("此回答对您是否有帮助？有帮助 没帮助"), under every answer or article of the site. Its
+/// sentence would be shared by all of them, a template's, without a template's frequency yet
+/// on a site's first pages.
+pub(super) fn feedback_prompt(text: &str) -> bool {
+    // Most short blocks ask nothing: one byte search each for the two question marks.
+    let b = text.as_bytes();
+    let q = match (memchr::memmem::find(b, "？".as_bytes()), memchr::memchr(b'?', b)) {
+        (Some(x), Some(y)) => x.min(y),
+        (Some(x), None) | (None, Some(x)) => x,
+        (None, None) => return false,
+    };
+    let (question, options) = (&text[..q], &text[q..]);
+    let short = |s: &str| s.chars().filter(|c| !c.is_whitespace()).count() <= FEEDBACK_MAX_CHARS;
+    let has = |s: &str, words: &[&str]| words.iter().any(|w| s.contains(w));
+    short(question)
+        && short(options)
+        && has(question, &HELP_WORDS)
+        && (has(question, &PAGE_WORDS) || (has(question, &READER_WORDS) && has(options, &OPTION_WORDS)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{extract_html, DropReason, Extracted};
-    use super::site_name;
+    use super::{feedback_prompt, site_name};
+
+    #[test]
+    fn feedback_prompts() {
+        for prompt in [
+            "此回答对您是否有帮助？有帮助 没帮助",
+            "以上内容是否解决了您的问题？ 已解决 未解决",
+            "这篇文章对你有用吗？",
+            "本文对您有帮助吗? 有帮助(12) 没帮助(3)",
+            "对您有用吗？ 有用 没用",
+        ] {
+            assert!(feedback_prompt(prompt), "{prompt}");
+        }
+        for not in [
+            "这些习惯对你有帮助吗？",
+            "吃维生素C对感冒有帮助吗？",
+            "此回答对您是否有帮助",
+            "本文介绍的方法能否解决这类问题？我们请教了三位专家，他们的看法并不一致，下面逐一说明。",
+            "以上内容是否解决了您的问题？如果仍有疑问，请拨打12345政务服务便民热线，或者携带身份证原件到窗口咨询。",
+        ] {
+            assert!(!feedback_prompt(not), "{not}");
+        }
+    }
+
+    #[test]
+    fn a_feedback_prompt_under_an_answer_is_not_text() {
+        let html = "<html><head><title>办理居住证需要哪些材料？_常见问题</title></head><body>\
+            <div class=\"xq\"><h2>办理居住证需要哪些材料？</h2><div class=\"hd\">\
+            <p>一、本人居民身份证原件；二、近期一寸白底免冠彩色照片一张；三、居住证明，包括房屋租赁合同。</p>\
+            <p>申请人在居住地连续居住满半年的，可向居住地派出所提出申领。</p></div>\
+            <div class=\"pj\">此回答对您是否有帮助？<a>有帮助</a> <a>没帮助</a></div></div></body></html>";
+        let e = extract_html(html);
+        assert!(!kept(&e).contains("有帮助"), "{}", kept(&e));
+        assert!(kept(&e).contains("可向居住地派出所提出申领。"), "{}", kept(&e));
+        assert!(notices(&e).starts_with("此回答对您是否有帮助"), "{}", notices(&e));
+    }
 
     fn kept(e: &Extracted) -> String {
         e.blocks.iter().filter(|b| b.dropped.is_none()).map(|b| e.block_text(b)).collect()

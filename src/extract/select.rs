@@ -250,6 +250,12 @@ pub(super) fn select(e: &mut Extracted) {
     // Footer text stays out unless the container is itself footer-like: all the page has.
     let footer_is_main =
         !ranges.is_empty() && ranges.iter().all(|r| footer[r.0 as usize..r.1 as usize].iter().all(|f| *f));
+    // A site's question whether the page helped, under an answer or an article (see
+    // `notice::feedback_prompt`): short, with a question mark, never a heading.
+    let text = &e.text;
+    let feedback = |b: &super::Block| {
+        b.chars <= 60 && b.punct >= 1 && !b.heading && super::notice::feedback_prompt(&text[b.range.clone()])
+    };
     for (i, b) in e.blocks.iter_mut().enumerate() {
         let inside = ranges.iter().any(|r| r.0 <= i as u32 && (i as u32) < r.1);
         b.dropped = if excluded[i] {
@@ -260,6 +266,8 @@ pub(super) fn select(e: &mut Extracted) {
             Some(if notice[i] { DropReason::Notice } else { DropReason::Footer })
         } else if !inside {
             Some(DropReason::OutsideMain)
+        } else if feedback(b) {
+            Some(DropReason::Notice)
         } else if !(b.chars >= 40 || (b.chars >= 10 && b.punct >= 1) || (b.chars >= 4 && b.ends_sentence))
             && dates.binary_search(&(i as u32)).is_err()
             && question.as_ref().is_none_or(|q| q.headline != i)
