@@ -24,6 +24,8 @@
 //!
 //! - A **feedback prompt** ("此回答对您是否有帮助？有帮助 没帮助") is left out wherever it is; see
 //!   [`feedback_prompt`].
+//! - A **notice line that disclaims** inside the container ("温馨提示：……由网友提供，不代表本站
+//!   观点") is left out of the text but still counts for the container; see [`disclaiming_line`].
 
 use super::select::{is_prose, BlockSums, TITLE_SEPARATORS};
 use super::Extracted;
@@ -166,6 +168,24 @@ pub(super) fn notice_blocks(
     notice
 }
 
+/// What a disclaimer says, under any notice's name ("温馨提示：本站内容由网友提供，不代表本站
+/// 观点"). News quotes a notice's advice ("温馨提示：市民可拨打……"), never these.
+const DISCLAIMING: [&str; 5] = ["不代表本", "仅代表作者", "网友提供", "网友发布", "侵权"];
+
+/// Whether a block inside the article's container is a notice line that disclaims: it opens
+/// with a notice's name ("温馨提示：", "问知社区提醒："), says what a disclaimer says, and speaks
+/// of the site. Left out of the text, it still counts for the container: a Q&A page's answers
+/// and the line under them are one box, and without the line a lone answer may win it.
+pub(super) fn disclaiming_line(e: &Extracted, b: &super::Block) -> bool {
+    if b.chars > NOTICE_MAX_BLOCK_CHARS || b.punct == 0 {
+        return false;
+    }
+    let text = e.block_text(b);
+    opener(text, b.chars, b.punct).is_some()
+        && DISCLAIMING.iter().any(|w| text.contains(w))
+        && (SITE_WORDS.iter().any(|w| text.contains(w)) || site_name(&e.title).is_some_and(|s| text.contains(s)))
+}
+
 /// A feedback prompt's question names what it asks about with one of these ...
 const HELP_WORDS: [&str; 4] = ["帮助", "有用", "满意", "解决"];
 /// ... and speaks of the page it is on ("此回答对您是否有帮助？", "以上内容是否解决了您的问题？") ...
@@ -238,6 +258,28 @@ mod tests {
         ] {
             assert!(!feedback_prompt(not), "{not}");
         }
+    }
+
+    /// A notice line under the answers that disclaims is left out; one that advises, as news
+    /// quotes, stays; and one that is all the prose there is stays too.
+    #[test]
+    fn a_notice_line_that_disclaims_is_not_text() {
+        let page = |last: &str| {
+            format!(
+                "<html><head><title>驾照过期了还能开车吗？_问答_车主之家</title></head><body><div class=\"wd\">\
+                 <h1>驾照过期了还能开车吗？</h1><div class=\"a\"><p>驾驶证有效期满后一年内可以申请换证，超过有效期\
+                 驾驶机动车属于违法行为，被查到会被罚款。</p><p>超过一年没换的话驾照会被注销，两年内还可以通过考科目一恢复。</p>\
+                 <p>{last}</p></div></div></body></html>"
+            )
+        };
+        let e = extract_html(&page("温馨提示：车主之家问答内容由网友提供，仅供参考，不代表本站观点。"));
+        assert!(kept(&e).ends_with("两年内还可以通过考科目一恢复。"), "{}", kept(&e));
+        assert!(notices(&e).starts_with("温馨提示：车主之家"), "{}", notices(&e));
+        let e = extract_html(&page("温馨提示：驾驶证到期前九十日内可在交管12123上办理换证，无需到窗口排队。"));
+        assert!(kept(&e).ends_with("无需到窗口排队。"), "{}", kept(&e));
+        let alone = "<html><head><title>声明_车主之家</title></head><body><div class=\"ts\">\
+                     温馨提示：车主之家问答内容由网友提供，仅供参考，不代表本站观点。</div></body></html>";
+        assert!(kept(&extract_html(alone)).contains("不代表本站观点"));
     }
 
     #[test]

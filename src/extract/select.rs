@@ -252,6 +252,17 @@ pub(super) fn select(e: &mut Extracted) {
         !ranges.is_empty() && ranges.iter().all(|r| footer[r.0 as usize..r.1 as usize].iter().all(|f| *f));
     // A site's question whether the page helped, under an answer or an article (see
     // `notice::feedback_prompt`): short, with a question mark, never a heading.
+    // A notice line inside the container that disclaims (see `notice::disclaiming_line`), unless
+    // it is all the prose there is.
+    let mut disclaiming: Vec<usize> = ranges
+        .iter()
+        .flat_map(|r| r.0 as usize..r.1 as usize)
+        .filter(|&i| !excluded[i] && super::notice::disclaiming_line(e, &e.blocks[i]))
+        .collect();
+    let prose_inside = ranges.iter().flat_map(|r| r.0 as usize..r.1 as usize).filter(|&i| is_prose(&e.blocks[i]));
+    if prose_inside.count() <= disclaiming.len() {
+        disclaiming.clear();
+    }
     let text = &e.text;
     let feedback = |b: &super::Block| {
         b.chars <= 60 && b.punct >= 1 && !b.heading && super::notice::feedback_prompt(&text[b.range.clone()])
@@ -266,7 +277,7 @@ pub(super) fn select(e: &mut Extracted) {
             Some(if notice[i] { DropReason::Notice } else { DropReason::Footer })
         } else if !inside {
             Some(DropReason::OutsideMain)
-        } else if feedback(b) {
+        } else if feedback(b) || disclaiming.contains(&i) {
             Some(DropReason::Notice)
         } else if !(b.chars >= 40 || (b.chars >= 10 && b.punct >= 1) || (b.chars >= 4 && b.ends_sentence))
             && dates.binary_search(&(i as u32)).is_err()
