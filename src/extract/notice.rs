@@ -22,8 +22,8 @@
 //! Both are then treated as the footer is: they weigh little in the container score and are left
 //! out of the text, unless they are all the page has.
 //!
-//! - A **feedback prompt** ("此回答对您是否有帮助？有帮助 没帮助") is left out wherever it is; see
-//!   [`feedback_prompt`].
+//! - A **feedback prompt** ("此回答对您是否有帮助？有帮助 没帮助") inside the container is left
+//!   out; see [`feedback_prompt`].
 //! - A **notice line that disclaims** inside the container ("温馨提示：……由网友提供，不代表本站
 //!   观点") is left out of the text but still counts for the container; see [`disclaiming_line`].
 
@@ -169,27 +169,54 @@ pub(super) fn notice_blocks(
 }
 
 /// What a disclaimer says, under any notice's name ("温馨提示：本站内容由网友提供，不代表本站
-/// 观点"). News quotes a notice's advice ("温馨提示：市民可拨打……"), never these.
-const DISCLAIMING: [&str; 5] = ["不代表本", "仅代表作者", "网友提供", "网友发布", "侵权"];
+/// 观点"): whole phrases, which news quoting a notice's advice ("温馨提示：市民可拨打……", "警方提醒：
+/// 网友发布未经证实的信息可能涉嫌违法") does not use.
+const DISCLAIMING: [&str; 9] = [
+    "不代表本站",
+    "不代表本网",
+    "不代表本平台",
+    "不代表本社区",
+    "不代表本论坛",
+    "不代表本号",
+    "由网友提供",
+    "由网友发布",
+    "如有侵权",
+];
+
+/// Whether `text` speaks of the site: one of [`SITE_WORDS`] (without "网友" unless `users`), or
+/// the site's name.
+fn names_site(text: &str, site: Option<&str>, users: bool) -> bool {
+    SITE_WORDS.iter().any(|w| (users || *w != "网友") && text.contains(w)) || site.is_some_and(|s| text.contains(s))
+}
+
+/// The site's name from the page's `<title>`, for [`disclaiming_line`].
+pub(super) fn site_of(e: &Extracted) -> Option<&str> {
+    site_name(&e.title)
+}
 
 /// Whether a block inside the article's container is a notice line that disclaims: it opens
 /// with a notice's name ("温馨提示：", "问知社区提醒："), says what a disclaimer says, and speaks
-/// of the site. Left out of the text, it still counts for the container: a Q&A page's answers
-/// and the line under them are one box, and without the line a lone answer may win it.
-pub(super) fn disclaiming_line(e: &Extracted, b: &super::Block) -> bool {
+/// of the site (its users alone do not count: a disclaimer's phrase names them already). Left
+/// out of the text, it still counts for the container: a Q&A page's answers and the line under
+/// them are one box, and without the line a lone answer may win it.
+pub(super) fn disclaiming_line(e: &Extracted, b: &super::Block, site: Option<&str>) -> bool {
     if b.chars > NOTICE_MAX_BLOCK_CHARS || b.punct == 0 {
         return false;
     }
     let text = e.block_text(b);
     opener(text, b.chars, b.punct).is_some()
         && DISCLAIMING.iter().any(|w| text.contains(w))
-        && (SITE_WORDS.iter().any(|w| text.contains(w)) || site_name(&e.title).is_some_and(|s| text.contains(s)))
+        && names_site(text, site, false)
 }
 
 /// A feedback prompt's question names what it asks about with one of these ...
 const HELP_WORDS: [&str; 4] = ["帮助", "有用", "满意", "解决"];
-/// ... and speaks of the page it is on ("此回答对您是否有帮助？", "以上内容是否解决了您的问题？") ...
-const PAGE_WORDS: [&str; 13] = [
+/// ... asks the reader, or whether ("是否") ...
+const ASKING_WORDS: [&str; 3] = ["您", "你", "是否"];
+/// ... and speaks of the page it is on ("此回答对您是否有帮助？", "以上内容是否解决了您的问题？"),
+/// or offers its answers after it ("对您有用吗？ 有用 没用"), as a headline asking its subject
+/// ("这些习惯对你有帮助吗？") never does.
+const PAGE_WORDS: [&str; 14] = [
     "此回答",
     "该回答",
     "这个回答",
@@ -200,43 +227,77 @@ const PAGE_WORDS: [&str; 13] = [
     "本页",
     "此页",
     "该页",
-    "以上",
+    "以上内容",
+    "以上回答",
     "该内容",
     "此内容",
 ];
-/// ... or asks the reader ("对您有用吗？") and offers the answers after it, the way a
-/// headline asking its subject ("这些习惯对你有帮助吗？") never does.
-const READER_WORDS: [&str; 4] = ["对您", "对你", "您的问题", "你的问题"];
-/// The answers a feedback prompt offers.
-const OPTION_WORDS: [&str; 8] = ["有帮助", "没帮助", "无帮助", "有用", "没用", "满意", "解决", "是"];
+/// The answers a feedback prompt offers, longer first (each is taken out whole; what is left
+/// must be counts and separators).
+const OPTION_WORDS: [&str; 16] = [
+    "没有帮助",
+    "有帮助",
+    "没帮助",
+    "无帮助",
+    "不满意",
+    "满意",
+    "已解决",
+    "未解决",
+    "没解决",
+    "解决",
+    "没有用",
+    "有用",
+    "没用",
+    "无用",
+    "是",
+    "否",
+];
 /// A feedback prompt's question has at most this many characters, and its options as many.
 const FEEDBACK_MAX_CHARS: usize = 24;
 
-/// Whether a block (not a heading) is a feedback prompt: a site's question whether the page
-/// helped ("此回答对您是否有帮助？有帮助 没帮助"), under every answer or article of the site. Its
-/// sentence would be shared by all of them, a template's, without a template's frequency yet
-/// on a site's first pages.
-pub(super) fn feedback_prompt(text: &str) -> bool {
+/// Whether a block is a feedback prompt: a site's question whether the page helped ("此回答对您
+/// 是否有帮助？有帮助 没帮助"), under every answer or article of the site. Its sentence would be
+/// shared by all of them, a template's, without a template's frequency yet on a site's first
+/// pages. Never a heading; the caller keeps the page's own headline and question.
+pub(super) fn feedback_prompt(b: &super::Block, text: &str) -> bool {
+    if b.heading || b.punct == 0 || b.chars as usize > 2 * FEEDBACK_MAX_CHARS + 1 {
+        return false;
+    }
     // Most short blocks ask nothing: one byte search each for the two question marks.
-    let b = text.as_bytes();
-    let q = match (memchr::memmem::find(b, "？".as_bytes()), memchr::memchr(b'?', b)) {
+    let bytes = text.as_bytes();
+    let q = match (memchr::memmem::find(bytes, "？".as_bytes()), memchr::memchr(b'?', bytes)) {
         (Some(x), Some(y)) => x.min(y),
         (Some(x), None) | (None, Some(x)) => x,
         (None, None) => return false,
     };
-    let (question, options) = (&text[..q], &text[q..]);
-    let short = |s: &str| s.chars().filter(|c| !c.is_whitespace()).count() <= FEEDBACK_MAX_CHARS;
+    let (question, after) = (&text[..q], &text[q..]);
+    let count = |s: &str| s.chars().filter(|c| !c.is_whitespace()).count();
     let has = |s: &str, words: &[&str]| words.iter().any(|w| s.contains(w));
-    short(question)
-        && short(options)
-        && has(question, &HELP_WORDS)
-        && (has(question, &PAGE_WORDS) || (has(question, &READER_WORDS) && has(options, &OPTION_WORDS)))
+    if count(question) > FEEDBACK_MAX_CHARS || !has(question, &HELP_WORDS) || !has(question, &ASKING_WORDS) {
+        return false;
+    }
+    let mut rest = after.to_string();
+    for w in OPTION_WORDS {
+        rest = rest.replace(w, " ");
+    }
+    let separators = |c: char| c.is_whitespace() || c.is_ascii_digit() || "?？()（）[]【】/|、,，:：".contains(c);
+    if !rest.chars().all(separators) {
+        return false;
+    }
+    let offers = after.chars().any(|c| !separators(c));
+    has(question, &PAGE_WORDS) || offers
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::{extract_html, DropReason, Extracted};
     use super::{feedback_prompt, site_name};
+
+    /// A block of `text` as the extractor measures it.
+    fn block(text: &str) -> super::super::Block {
+        let e = extract_html(&format!("<html><body><p>{text}</p></body></html>"));
+        e.blocks.into_iter().next().expect("one block")
+    }
 
     #[test]
     fn feedback_prompts() {
@@ -247,16 +308,19 @@ mod tests {
             "本文对您有帮助吗? 有帮助(12) 没帮助(3)",
             "对您有用吗？ 有用 没用",
         ] {
-            assert!(feedback_prompt(prompt), "{prompt}");
+            assert!(feedback_prompt(&block(prompt), prompt), "{prompt}");
         }
         for not in [
             "这些习惯对你有帮助吗？",
             "吃维生素C对感冒有帮助吗？",
+            "60岁以上老人对养老服务满意吗？",
+            "以上问题该如何解决？",
+            "这对你有帮助吗？答案是肯定的。",
             "此回答对您是否有帮助",
             "本文介绍的方法能否解决这类问题？我们请教了三位专家，他们的看法并不一致，下面逐一说明。",
             "以上内容是否解决了您的问题？如果仍有疑问，请拨打12345政务服务便民热线，或者携带身份证原件到窗口咨询。",
         ] {
-            assert!(!feedback_prompt(not), "{not}");
+            assert!(!feedback_prompt(&block(not), not), "{not}");
         }
     }
 
@@ -277,6 +341,9 @@ mod tests {
         assert!(notices(&e).starts_with("温馨提示：车主之家"), "{}", notices(&e));
         let e = extract_html(&page("温馨提示：驾驶证到期前九十日内可在交管12123上办理换证，无需到窗口排队。"));
         assert!(kept(&e).ends_with("无需到窗口排队。"), "{}", kept(&e));
+        // Advice about the site's users, not a disclaimer of the site.
+        let e = extract_html(&page("警方提醒：网友发布、转发未经证实的信息可能涉嫌违法，请勿传播。"));
+        assert!(kept(&e).ends_with("请勿传播。"), "{}", kept(&e));
         let alone = "<html><head><title>声明_车主之家</title></head><body><div class=\"ts\">\
                      温馨提示：车主之家问答内容由网友提供，仅供参考，不代表本站观点。</div></body></html>";
         assert!(kept(&extract_html(alone)).contains("不代表本站观点"));

@@ -250,22 +250,29 @@ pub(super) fn select(e: &mut Extracted) {
     // Footer text stays out unless the container is itself footer-like: all the page has.
     let footer_is_main =
         !ranges.is_empty() && ranges.iter().all(|r| footer[r.0 as usize..r.1 as usize].iter().all(|f| *f));
-    // A site's question whether the page helped, under an answer or an article (see
-    // `notice::feedback_prompt`): short, with a question mark, never a heading.
     // A notice line inside the container that disclaims (see `notice::disclaiming_line`), unless
-    // it is all the prose there is.
-    let mut disclaiming: Vec<usize> = ranges
-        .iter()
-        .flat_map(|r| r.0 as usize..r.1 as usize)
-        .filter(|&i| !excluded[i] && super::notice::disclaiming_line(e, &e.blocks[i]))
-        .collect();
-    let prose_inside = ranges.iter().flat_map(|r| r.0 as usize..r.1 as usize).filter(|&i| is_prose(&e.blocks[i]));
-    if prose_inside.count() <= disclaiming.len() {
-        disclaiming.clear();
+    // no other prose is left there.
+    let site = super::notice::site_of(e);
+    let mut disclaiming = vec![false; e.blocks.len()];
+    let mut prose_left = 0usize;
+    for i in ranges.iter().flat_map(|r| r.0 as usize..r.1 as usize) {
+        let b = &e.blocks[i];
+        if excluded[i] || (footer[i] && !footer_is_main) {
+            continue;
+        }
+        disclaiming[i] = super::notice::disclaiming_line(e, b, site);
+        prose_left += usize::from(!disclaiming[i] && is_prose(b));
     }
+    if prose_left == 0 {
+        disclaiming.fill(false);
+    }
+    // A site's question whether the page helped, under an answer or an article (see
+    // `notice::feedback_prompt`); never the page's own headline or question.
     let text = &e.text;
-    let feedback = |b: &super::Block| {
-        b.chars <= 60 && b.punct >= 1 && !b.heading && super::notice::feedback_prompt(&text[b.range.clone()])
+    let feedback = |i: usize, b: &super::Block| {
+        headline != Some(i)
+            && question.as_ref().is_none_or(|q| q.headline != i)
+            && super::notice::feedback_prompt(b, &text[b.range.clone()])
     };
     for (i, b) in e.blocks.iter_mut().enumerate() {
         let inside = ranges.iter().any(|r| r.0 <= i as u32 && (i as u32) < r.1);
@@ -277,7 +284,7 @@ pub(super) fn select(e: &mut Extracted) {
             Some(if notice[i] { DropReason::Notice } else { DropReason::Footer })
         } else if !inside {
             Some(DropReason::OutsideMain)
-        } else if feedback(b) || disclaiming.contains(&i) {
+        } else if disclaiming[i] || feedback(i, b) {
             Some(DropReason::Notice)
         } else if !(b.chars >= 40 || (b.chars >= 10 && b.punct >= 1) || (b.chars >= 4 && b.ends_sentence))
             && dates.binary_search(&(i as u32)).is_err()

@@ -72,7 +72,7 @@ pub fn class_hint(class_and_id: &str) -> i32 {
     if class_and_id.is_empty() {
         return 0;
     }
-    const NEG: [&str; 39] = [
+    const NEG: [&str; 37] = [
         "nav",
         "menu",
         "footer",
@@ -101,8 +101,9 @@ pub fn class_hint(class_and_id: &str) -> i32 {
         "friend",
         "bottom",
         // Pinyin and abbreviated names of Chinese templates: comments (评论, 跟帖), recommended
-        // and related reading (推荐, 相关), ads (广告), navigation (导航), share bars (分享),
-        // copyright (版权), friend links (友链), rankings (排行) and the breadcrumb (位置).
+        // and related reading (推荐, 相关), ads (广告), navigation (导航), copyright (版权),
+        // friend links (友链), rankings (排行). Not 分享 or 位置: a "经验分享" section and a job's
+        // "工作位置" are content.
         "cmt",
         "pinglun",
         "gentie",
@@ -110,11 +111,9 @@ pub fn class_hint(class_and_id: &str) -> i32 {
         "xiangguan",
         "guanggao",
         "daohang",
-        "fenxiang",
         "banquan",
         "youlian",
         "paihang",
-        "weizhi",
     ];
     const POS: [&str; 12] = [
         "article", "content", "main", "post", "entry", "story", "detail", "body", "zhengwen", "text", "neirong",
@@ -158,7 +157,7 @@ mod tests {
         for furniture in ["ans-cmts", "cmt_row", "pinglun_list", "gentie", "tuijian", "xiangguan_news", "guanggao"] {
             assert!(class_hint(furniture) < 0, "{furniture}");
         }
-        for furniture in ["daohang", "fenxiang", "banquan", "youlian", "paihang_bang", "weizhi"] {
+        for furniture in ["daohang", "banquan", "youlian", "paihang_bang"] {
             assert!(class_hint(furniture) < 0, "{furniture}");
         }
         assert!(class_hint("wenzhang_neirong") > 0 && class_hint("neirong") > 0);

@@ -253,8 +253,14 @@ pub(crate) fn decode_content(mut body: Vec<u8>, encodings: &str, max: usize) -> 
                 // A brotli stream has no magic number: try it, and take a body that does not
                 // decode but reads as markup as stored decoded (its header kept).
                 // The decoder reports a stream cut short as invalid data, like a corrupt one:
-                // what it gave before is kept either way, as a browser would show it.
-                let decoder = brotli_decompressor::Decompressor::new(&body[..], 4096);
+                // what it gave before is kept either way, as a browser would show it (unlike
+                // gzip's, a corrupt brotli stream is not told apart from a cut one).
+                let mut decoder = brotli_decompressor::Decompressor::new(&body[..], 4096);
+                // HTTP's br is RFC 7932 brotli, windows up to 16 MiB; the decoder also takes the
+                // large-window variant (up to 1 GiB) unless told not to. (Not tested: the
+                // brotli encoder's large-window streams would not decode here either way.)
+                decoder
+                    .set_parameter(brotli_decompressor::BrotliDecoderParameter::BROTLI_DECODER_PARAM_LARGE_WINDOW, 0);
                 match inflate_with(decoder, "br", max, |e| e.kind() == std::io::ErrorKind::InvalidData) {
                     Err(DecodeError::Bad(_)) if looks_like_html(&body) => continue,
                     r => r?,
@@ -267,7 +273,7 @@ pub(crate) fn decode_content(mut body: Vec<u8>, encodings: &str, max: usize) -> 
                 let bad = |e: std::io::Error| DecodeError::Bad(format!("cannot decompress the zstd body: {e}"));
                 let mut decoder = zstd::stream::read::Decoder::with_buffer(&body[..]).map_err(bad)?;
                 // HTTP's zstd coding keeps windows to 8 MiB (RFC 9659); a frame asking for more
-                // would make one page cost up to 2 GiB of memory.
+                // would make one page cost up to the decoder's default limit, 128 MiB.
                 decoder.window_log_max(ZSTD_HTTP_WINDOW_LOG).map_err(bad)?;
                 inflate(decoder, "zstd", max)?
             }
@@ -403,7 +409,7 @@ mod tests {
         assert!(br.len() * 2 < page.len(), "the test stream is not compressed");
         assert_eq!(decode_content(br.clone(), "br", page.len()).unwrap(), page);
         assert_eq!(decode_content(br.clone(), "BR", page.len() - 1), Err(DecodeError::TooLarge));
-        // Chunked and compressed, undone in order: "br" listed last was applied last.
+        // Two codings, undone last first: "gzip", listed last, was applied last.
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
         gz.write_all(&br).unwrap();
         assert_eq!(decode_content(gz.finish().unwrap(), "br, gzip", page.len()).unwrap(), page);
