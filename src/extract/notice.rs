@@ -69,7 +69,7 @@ pub(super) fn label(text: &str, chars: u32, punct: u32) -> Option<&str> {
 
 /// The site's name: the `<title>`'s last part after a separator ("诊所前台招聘-汇才招聘网"),
 /// with at least two letters or ideographs (not a date's "08"); none for a title without one.
-fn site_name(title: &str) -> Option<&str> {
+pub(super) fn site_name(title: &str) -> Option<&str> {
     let (_, last) = title.trim().rsplit_once(TITLE_SEPARATORS)?;
     let last = last.trim();
     (last.chars().filter(|c| c.is_alphabetic()).count() >= 2).then_some(last)
@@ -121,12 +121,7 @@ pub(super) fn notice_blocks(
     };
     let range = |el: usize| e.elems[el].first_block as usize..e.elems[el].end_block as usize;
     let site = site_name(&e.title);
-    let of_site = |r: std::ops::Range<usize>| {
-        e.blocks[r].iter().any(|b| {
-            let text = e.block_text(b);
-            SITE_WORDS.iter().any(|w| text.contains(w)) || site.is_some_and(|s| text.contains(s))
-        })
-    };
+    let of_site = |r: std::ops::Range<usize>| e.blocks[r].iter().any(|b| names_site(e.block_text(b), site, true));
     let mut i = 0;
     while i < n {
         let b = &e.blocks[i];
@@ -187,11 +182,6 @@ const DISCLAIMING: [&str; 9] = [
 /// the site's name.
 fn names_site(text: &str, site: Option<&str>, users: bool) -> bool {
     SITE_WORDS.iter().any(|w| (users || *w != "网友") && text.contains(w)) || site.is_some_and(|s| text.contains(s))
-}
-
-/// The site's name from the page's `<title>`, for [`disclaiming_line`].
-pub(super) fn site_of(e: &Extracted) -> Option<&str> {
-    site_name(&e.title)
 }
 
 /// Whether a block inside the article's container is a notice line that disclaims: it opens

@@ -252,7 +252,7 @@ pub(super) fn select(e: &mut Extracted) {
         !ranges.is_empty() && ranges.iter().all(|r| footer[r.0 as usize..r.1 as usize].iter().all(|f| *f));
     // A notice line inside the container that disclaims (see `notice::disclaiming_line`), unless
     // no other prose is left there.
-    let site = super::notice::site_of(e);
+    let site = super::notice::site_name(&e.title);
     let mut disclaiming = vec![false; e.blocks.len()];
     let mut prose_left = 0usize;
     for i in ranges.iter().flat_map(|r| r.0 as usize..r.1 as usize) {
@@ -268,11 +268,10 @@ pub(super) fn select(e: &mut Extracted) {
     }
     // A site's question whether the page helped, under an answer or an article (see
     // `notice::feedback_prompt`); never the page's own headline or question.
+    let question_head = |i: usize| question.as_ref().is_some_and(|q| q.headline == i);
     let text = &e.text;
     let feedback = |i: usize, b: &super::Block| {
-        headline != Some(i)
-            && question.as_ref().is_none_or(|q| q.headline != i)
-            && super::notice::feedback_prompt(b, &text[b.range.clone()])
+        headline != Some(i) && !question_head(i) && super::notice::feedback_prompt(b, &text[b.range.clone()])
     };
     for (i, b) in e.blocks.iter_mut().enumerate() {
         let inside = ranges.iter().any(|r| r.0 <= i as u32 && (i as u32) < r.1);
@@ -288,7 +287,7 @@ pub(super) fn select(e: &mut Extracted) {
             Some(DropReason::Notice)
         } else if !(b.chars >= 40 || (b.chars >= 10 && b.punct >= 1) || (b.chars >= 4 && b.ends_sentence))
             && dates.binary_search(&(i as u32)).is_err()
-            && question.as_ref().is_none_or(|q| q.headline != i)
+            && !question_head(i)
             && !(lead.is_none() && in_table(b))
         {
             Some(DropReason::Short)
