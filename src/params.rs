@@ -85,7 +85,10 @@ pub struct Params {
     pub near_miss_ratio: f64,
     /// Near-miss rule: and at least this many conflicts.
     pub near_miss_min: usize,
-    /// Verification gives up aligning beyond this many characters of each text.
+    /// Verification aligns at most this many characters of the shorter text (pieces spread over
+    /// it when it is longer), each against the stretch of the longer text where it is; the
+    /// measures are of the whole texts, up to sixteen times this many characters (see
+    /// `verify::Verifier`).
     pub max_verify_chars: usize,
     /// Myers' diff stops refining a subproblem whose edit distance exceeds this (a lower bound results).
     pub max_edit_distance: usize,

@@ -337,3 +337,113 @@ fn two_corrected_figures_in_a_long_english_article_are_no_near_miss() {
     let (fa, fb) = (Features::compute(&na.chars, &old), Features::compute(&nb.chars, &old));
     assert!(Verifier::default().compare(&na.chars, &fa, &nb.chars, &fb, &old).near_miss);
 }
+
+/// Params whose verification limit is small, so that long texts are cheap to build.
+fn small_limit() -> Params {
+    Params { max_verify_chars: 4_000, ..Params::default() }
+}
+
+fn cmp_with(p: &Params, a: &str, b: &str) -> Comparison {
+    let (na, nb) = (normalize(a), normalize(b));
+    let (fa, fb) = (Features::compute(&na.chars, p), Features::compute(&nb.chars, p));
+    Verifier::default().compare(&na.chars, &fa, &nb.chars, &fb, p)
+}
+
+/// The same comparison through a prepared query (the index's path).
+fn cmp_prepared(p: &Params, query: &str, b: &str) -> Comparison {
+    let (q, n) = (normalize(query), normalize(b));
+    let (fq, f) = (Features::compute(&q.chars, p), Features::compute(&n.chars, p));
+    let prep = dedupdb::verify::Prepared::new(&q.chars, p);
+    Verifier::default().compare_prepared(&q.chars, &prep, &n.chars, dedupdb::verify::ccs_clr(&fq.period, &f.period), p)
+}
+
+#[test]
+fn a_chapter_deep_inside_a_text_over_the_limit_is_contained() {
+    let p = small_limit();
+    // Twelve "chapters" of 1,500 characters: the whole is over four times the limit.
+    let chapters: Vec<String> = (0..12).map(|i| prose(500 + i, 1500)).collect();
+    let book = chapters.join("\n");
+    assert!(normalize(&book).len() > 4 * p.max_verify_chars);
+    for i in [0usize, 6, 11] {
+        let chapter = &chapters[i];
+        for (what, c) in [
+            ("plain", cmp_with(&p, chapter, &book)),
+            ("prepared chapter", cmp_prepared(&p, chapter, &book)),
+            ("prepared book", cmp_prepared(&p, &book, chapter)),
+        ] {
+            let want = if what == "prepared book" { Relation::Contains } else { Relation::Contained };
+            assert_eq!(c.relation, want, "chapter {i}, {what}: {c:?}");
+            assert!(c.contain > 0.95, "chapter {i}, {what}: {c:?}");
+            // The whole book's length counts, not the part aligned.
+            let (lc, lb) = (normalize(chapter).len() as f64, normalize(&book).len() as f64);
+            assert!((c.resemble - lc / lb).abs() < 0.01, "chapter {i}, {what}: resemble {} vs {}", c.resemble, lc / lb);
+            assert_eq!(c.a_chars.max(c.b_chars), normalize(&book).len(), "{what}");
+            // Regions are in the whole book's coordinates: the chapter's place in it.
+            let start: usize = chapters[..i].iter().map(|c| normalize(c).len() + 1).sum();
+            let span = &c.spans[0];
+            let in_book = if what == "prepared book" { span.a_start } else { span.b_start };
+            assert!(in_book.abs_diff(start) < 20, "chapter {i}, {what}: region at {in_book}, chapter at {start}");
+        }
+    }
+}
+
+#[test]
+fn two_texts_over_the_limit_are_compared_along_their_whole_length() {
+    let p = small_limit();
+    let first = prose(600, 9_000);
+    let whole = format!("{first}\n{}", prose(601, 9_000));
+    let cut = |s: &str, n: usize| -> String { s.chars().take(n).collect() };
+    // The same long text: a duplicate, however long.
+    let c = cmp_with(&p, &whole, &whole.replace('的', "地"));
+    assert_eq!(c.relation, Relation::Duplicate, "{c:?}");
+    // Its first half alone: contained, resembling it by half (both are over the limit, so the
+    // first characters of each are the same).
+    let c = cmp_with(&p, &first, &whole);
+    assert_eq!(c.relation, Relation::Contained, "first half: {c:?}");
+    assert!((c.resemble - 0.5).abs() < 0.05, "first half: {c:?}");
+    // The same first half and a different second half: not a duplicate (only the first
+    // characters of both agree).
+    let other = format!("{first}\n{}", prose(602, 9_000));
+    let c = cmp_with(&p, &whole, &other);
+    assert_ne!(c.relation, Relation::Duplicate, "{c:?}");
+    assert!(c.resemble < 0.5, "{c:?}");
+    // Different texts stay different.
+    let c = cmp_with(&p, &whole, &format!("{}\n{}", prose(603, 9_000), prose(604, 9_000)));
+    assert_eq!(c.relation, Relation::Different, "{c:?}");
+    // A text under the limit is compared as before: the same answer with the default limit.
+    let short = cut(&first, 3_000);
+    let (a, b) = (
+        cmp_with(&p, &short, &format!("{short}\n{}", prose(605, 500))),
+        cmp(&short, &format!("{short}\n{}", prose(605, 500))),
+    );
+    assert_eq!((a.relation, a.tlcs_chars), (b.relation, b.tlcs_chars));
+}
+
+#[test]
+fn repetitive_texts_over_the_limit_are_aligned_piece_by_piece() {
+    // One sentence over and over: every window is shared, so the skeleton filters nothing, and
+    // only a stretch of the other text no longer than the diff can bridge keeps it short.
+    let p = Params { max_edit_distance: 400, ..small_limit() };
+    let a = "同一个句子反复出现在这一页上。".repeat(2_000);
+    let b = "同一个句子反复出现在这一页上。".repeat(2_010);
+    let c = cmp_with(&p, &a, &b);
+    assert_eq!(c.relation, Relation::Duplicate, "{c:?}");
+    assert!(c.contain > 0.95, "{c:?}");
+}
+
+#[test]
+fn verification_reads_at_most_sixteen_times_its_limit_of_a_text() {
+    // The bound on the windows a text costs: text past it is not read, so a passage there is
+    // not found, and the lengths are of the part read.
+    let p = small_limit();
+    let bound = 16 * p.max_verify_chars;
+    let tail = prose(701, 3_000);
+    let long = format!("{}\n{tail}", prose(700, bound + 1_000));
+    assert!(normalize(&long).len() > bound + normalize(&tail).len());
+    let c = cmp_with(&p, &tail, &long);
+    assert_eq!(c.relation, Relation::Different, "{c:?}");
+    assert_eq!(c.b_chars, bound);
+    let head = prose(702, 3_000);
+    let c = cmp_with(&p, &head, &format!("{head}\n{long}"));
+    assert_eq!(c.relation, Relation::Contained, "a passage before the bound is found: {c:?}");
+}

@@ -17,6 +17,14 @@
 //! disagree on a number is a *numeric conflict*; when conflicts are frequent relative to the aligned
 //! sentences, the pages are different pages, not an edit of one another.
 //!
+//! **Long texts.** Past [`Params::max_verify_chars`] the diff could cost O(N·D), so a longer text
+//! is aligned only where the other one is in it: a chapter against the stretch of a whole book's
+//! page that holds most of its windows. When both texts are that long, pieces spread over the
+//! shorter one stand for it, and what they share is taken for its rate. Resemblance and
+//! containment are of the whole texts either way: a book's first half is contained in the book,
+//! not its duplicate because their first characters agree. Beyond sixteen times the limit a text
+//! is not read at all (see `LONG_TEXT_FACTOR`).
+//!
 //! **Boilerplate.** A prepared side may mark sentences as boilerplate (the index finds them: a
 //! disclaimer or a reprint notice that many pages carry beside unrelated text). They count
 //! neither for nor against a match: out of that side's length and, where they aligned, out of the
@@ -231,7 +239,7 @@ pub struct Prepared {
 impl Prepared {
     /// Prepares `text` for [`Verifier::compare_prepared`].
     pub fn new(text: &[char], p: &Params) -> Prepared {
-        let text = &text[..text.len().min(p.max_verify_chars)];
+        let text = considered(text, p);
         let windows = Windows::new(text, p.skeleton_window);
         let mut bitmap = Bitmap::default();
         bitmap.fill(&windows.hashes);
@@ -294,7 +302,7 @@ impl Verifier {
         ccs_clr: (f64, f64),
         p: &Params,
     ) -> Comparison {
-        let bt = &b[..b.len().min(p.max_verify_chars)];
+        let bt = considered(b, p);
         self.wy.fill(bt, p.skeleton_window);
         skeleton::kept(&self.wy, bt.len(), &prep.bitmap, &mut self.keep_b);
         if bt.len() < p.skeleton_window.max(1)
@@ -341,24 +349,35 @@ impl Verifier {
         a_own: &[std::ops::Range<usize>],
     ) -> Comparison {
         let (ccs, clr) = (0.0, 0.0);
-        let a = &a[..a.len().min(p.max_verify_chars)];
-        let b = &b[..b.len().min(p.max_verify_chars)];
+        let (a, b) = (considered(a, p), considered(b, p));
         // Align in the shorter text's coordinates; mirror back at the end.
         let swapped = a.len() > b.len();
         let (x, y) = if swapped { (b, a) } else { (a, b) };
-        let reuse = match a_windows {
-            Some(aw) if swapped => {
-                // x is b: its skeleton against y (a) is the pre-check's, now in keep_a.
-                std::mem::swap(&mut self.keep_a, &mut self.keep_b);
-                Round0::XKept(aw)
-            }
-            Some(aw) => Round0::YKept(aw),
-            None => Round0::Fresh,
-        };
         let a_boilerplate_chars: usize = a_boilerplate.iter().map(|r| r.len()).sum();
-        let (rounds, rejected_early, nrounds) = self.align(x, y, p, reuse, a_boilerplate_chars);
+        // Characters of x aligned: all of it, unless both texts are long (see `align_long`).
+        let (rounds, rejected_early, nrounds, sampled) = if y.len() > p.max_verify_chars.max(1) {
+            let y_windows = if swapped { a_windows } else { None };
+            self.align_long(x, y, y_windows, p, a_boilerplate_chars)
+        } else {
+            let reuse = match a_windows {
+                Some(aw) if swapped => {
+                    // x is b: its skeleton against y (a) is the pre-check's, now in keep_a.
+                    std::mem::swap(&mut self.keep_a, &mut self.keep_b);
+                    Round0::XKept(aw)
+                }
+                Some(aw) => Round0::YKept(aw),
+                None => Round0::Fresh,
+            };
+            let (rounds, rejected, n) = self.align(x, y, p, reuse, a_boilerplate_chars);
+            (rounds, rejected, n, x.len())
+        };
 
-        let tlcs: usize = rounds.iter().map(|r| r.span.matched).sum();
+        let mut tlcs: usize = rounds.iter().map(|r| r.span.matched).sum();
+        if sampled < x.len() {
+            // Pieces of x were aligned: what they share is taken for the rate of the whole.
+            tlcs = (tlcs as f64 * x.len() as f64 / sampled.max(1) as f64).round() as usize;
+            tlcs = tlcs.min(x.len());
+        }
         // Sentence ends as the index's rules read them: an English text's '.' counts (without
         // it, two corrected figures in a long English article were a near miss of one sentence).
         let stops = crate::features::Stops::of(p);
@@ -600,6 +619,105 @@ impl Verifier {
         }
         (out, false, nrounds)
     }
+}
+
+/// Verification reads at most this many times [`Params::max_verify_chars`] characters of a text
+/// (3.2 million by default, a long novel): its windows take eight bytes per character, and a
+/// 32 MiB page of ASCII would otherwise hold a quarter of a gigabyte of them per thread.
+const LONG_TEXT_FACTOR: usize = 16;
+
+/// The part of `text` verification reads: see [`LONG_TEXT_FACTOR`].
+fn considered<'t>(text: &'t [char], p: &Params) -> &'t [char] {
+    &text[..text.len().min(p.max_verify_chars.max(1).saturating_mul(LONG_TEXT_FACTOR))]
+}
+
+/// A text over [`Params::max_verify_chars`] is aligned in pieces of this many when it is the
+/// shorter side too (see [`Verifier::align_long`]).
+const LONG_PIECES: usize = 4;
+
+impl Verifier {
+    /// [`Verifier::align`] when `y`, the longer text, is over [`Params::max_verify_chars`] (a
+    /// novel's every chapter on one page, a long report): aligning all of it could cost
+    /// O(N·D) characters. x is aligned whole if it fits, else in [`LONG_PIECES`] pieces spread
+    /// evenly over it, its head and tail included, that add up to the limit; each against the
+    /// stretch of y where most of its windows are (at most the limit long, or a piece and half
+    /// the diff's edit budget). A
+    /// chapter is so found deep inside the whole book, where the first characters of both texts
+    /// would miss it. `y_windows`: y's windows, if already computed. Runs and regions come back
+    /// in the coordinates of the whole texts, with the characters of x aligned (the last value).
+    fn align_long(
+        &mut self,
+        x: &[char],
+        y: &[char],
+        y_windows: Option<&Windows>,
+        p: &Params,
+        slack: usize,
+    ) -> (Vec<RoundResult>, bool, usize, usize) {
+        let cap = p.max_verify_chars.max(LONG_PIECES);
+        let w = p.skeleton_window.max(1);
+        let pieces: Vec<std::ops::Range<usize>> = if x.len() <= cap {
+            std::iter::once(0..x.len()).collect()
+        } else {
+            let len = cap / LONG_PIECES;
+            let step = (x.len() - len) / (LONG_PIECES - 1);
+            (0..LONG_PIECES)
+                .map(|i| if i + 1 == LONG_PIECES { x.len() - len } else { i * step })
+                .map(|s| s..s + len)
+                .collect()
+        };
+        // A piece's stretch of y may exceed it by what the diff can still bridge: in repetitive
+        // text, where the skeleton filters nothing, more would only be characters to delete.
+        let reach = if pieces.len() == 1 { cap } else { cap / LONG_PIECES + p.max_edit_distance / 2 };
+        let own;
+        let y_windows = match y_windows {
+            Some(yw) => yw,
+            None => {
+                own = Windows::new(y, w);
+                &own
+            }
+        };
+        let (mut x_windows, mut bitmap, mut kept) = (Windows::default(), Bitmap::default(), Vec::new());
+        let (mut out, mut all_rejected, mut nrounds, mut sampled) = (Vec::new(), true, 0, 0);
+        for (k, piece) in pieces.into_iter().enumerate() {
+            let xs = &x[piece.clone()];
+            sampled += xs.len();
+            x_windows.fill(xs, w);
+            bitmap.fill(&x_windows.hashes);
+            skeleton::kept(y_windows, y.len(), &bitmap, &mut kept);
+            let region = densest(&kept, reach).unwrap_or(0..y.len().min(reach));
+            let (rounds, rejected, n) = self.align(xs, &y[region.clone()], p, Round0::Fresh, slack);
+            all_rejected &= rejected;
+            nrounds += n;
+            let (dx, dy) = (piece.start, region.start);
+            for mut r in rounds {
+                for run in &mut r.runs {
+                    run.a += dx as u32;
+                    run.b += dy as u32;
+                }
+                let s = &mut r.span;
+                (s.a_start, s.a_end, s.b_start, s.b_end) = (s.a_start + dx, s.a_end + dx, s.b_start + dy, s.b_end + dy);
+                // Rounds of different pieces are different rounds (edge gaps pair regions of one).
+                s.round += k * p.max_rounds.max(1);
+                out.push(r);
+            }
+        }
+        (out, all_rejected, nrounds, sampled)
+    }
+}
+
+/// The stretch of at most `reach` characters holding the most of `kept` (sorted positions), from
+/// its first to its last; none when `kept` is empty.
+fn densest(kept: &[u32], reach: usize) -> Option<std::ops::Range<usize>> {
+    let (mut best, mut lo) = (None::<(usize, usize)>, 0usize);
+    for hi in 0..kept.len() {
+        while (kept[hi] - kept[lo]) as usize >= reach {
+            lo += 1;
+        }
+        if best.is_none_or(|(i, j)| hi - lo > j - i) {
+            best = Some((lo, hi));
+        }
+    }
+    best.map(|(i, j)| kept[i] as usize..kept[j] as usize + 1)
 }
 
 /// True when skeletons of these sizes cannot reach any relation: the early reject of step 2.
