@@ -85,10 +85,9 @@ pub struct Params {
     pub near_miss_ratio: f64,
     /// Near-miss rule: and at least this many conflicts.
     pub near_miss_min: usize,
-    /// Verification aligns at most this many characters of the shorter text (pieces spread over
-    /// it when it is longer), each against the stretch of the longer text where it is; the
-    /// measures are of the whole texts, up to sixteen times this many characters (see
-    /// `verify::Verifier`).
+    /// Verification aligns at most this many characters of each text: the shorter whole (or its
+    /// first this many), against the stretch of the longer where it is; a text is read up to
+    /// sixteen times this long (see `verify`'s "Long texts").
     pub max_verify_chars: usize,
     /// Myers' diff stops refining a subproblem whose edit distance exceeds this (a lower bound results).
     pub max_edit_distance: usize,

@@ -388,47 +388,29 @@ fn a_chapter_deep_inside_a_text_over_the_limit_is_contained() {
 }
 
 #[test]
-fn two_texts_over_the_limit_are_compared_along_their_whole_length() {
+fn two_texts_over_the_limit_compare_the_shorters_first_part_where_it_is_in_the_longer() {
     let p = small_limit();
     let first = prose(600, 9_000);
-    let whole = format!("{first}\n{}", prose(601, 9_000));
-    let cut = |s: &str, n: usize| -> String { s.chars().take(n).collect() };
+    let second = prose(601, 9_000);
+    let whole = format!("{first}\n{second}");
     // The same long text: a duplicate, however long.
     let c = cmp_with(&p, &whole, &whole.replace('的', "地"));
     assert_eq!(c.relation, Relation::Duplicate, "{c:?}");
-    // Its first half alone: contained, resembling it by half (both are over the limit, so the
-    // first characters of each are the same).
-    let c = cmp_with(&p, &first, &whole);
-    assert_eq!(c.relation, Relation::Contained, "first half: {c:?}");
-    assert!((c.resemble - 0.5).abs() < 0.05, "first half: {c:?}");
-    // The same first half and a different second half: not a duplicate (only the first
-    // characters of both agree).
-    let other = format!("{first}\n{}", prose(602, 9_000));
-    let c = cmp_with(&p, &whole, &other);
-    assert_ne!(c.relation, Relation::Duplicate, "{c:?}");
-    assert!(c.resemble < 0.5, "{c:?}");
+    // Its second half alone, over the limit too: its first part is found inside the whole, not
+    // at its start (a comparison of both first parts found nothing).
+    let c = cmp_with(&p, &second, &whole);
+    assert_eq!(c.relation, Relation::Duplicate, "second half: {c:?}");
+    assert!(c.spans[0].b_start >= normalize(&first).len(), "found where it is: {:?}", c.spans);
+    // The measures are of the parts compared: the limit's worth of each.
+    assert!(c.tlcs_chars <= p.max_verify_chars, "{c:?}");
     // Different texts stay different.
     let c = cmp_with(&p, &whole, &format!("{}\n{}", prose(603, 9_000), prose(604, 9_000)));
     assert_eq!(c.relation, Relation::Different, "{c:?}");
     // A text under the limit is compared as before: the same answer with the default limit.
-    let short = cut(&first, 3_000);
-    let (a, b) = (
-        cmp_with(&p, &short, &format!("{short}\n{}", prose(605, 500))),
-        cmp(&short, &format!("{short}\n{}", prose(605, 500))),
-    );
+    let short: String = first.chars().take(3_000).collect();
+    let longer = format!("{short}\n{}", prose(605, 500));
+    let (a, b) = (cmp_with(&p, &short, &longer), cmp(&short, &longer));
     assert_eq!((a.relation, a.tlcs_chars), (b.relation, b.tlcs_chars));
-}
-
-#[test]
-fn repetitive_texts_over_the_limit_are_aligned_piece_by_piece() {
-    // One sentence over and over: every window is shared, so the skeleton filters nothing, and
-    // only a stretch of the other text no longer than the diff can bridge keeps it short.
-    let p = Params { max_edit_distance: 400, ..small_limit() };
-    let a = "同一个句子反复出现在这一页上。".repeat(2_000);
-    let b = "同一个句子反复出现在这一页上。".repeat(2_010);
-    let c = cmp_with(&p, &a, &b);
-    assert_eq!(c.relation, Relation::Duplicate, "{c:?}");
-    assert!(c.contain > 0.95, "{c:?}");
 }
 
 #[test]
@@ -446,4 +428,25 @@ fn verification_reads_at_most_sixteen_times_its_limit_of_a_text() {
     let head = prose(702, 3_000);
     let c = cmp_with(&p, &head, &format!("{head}\n{long}"));
     assert_eq!(c.relation, Relation::Contained, "a passage before the bound is found: {c:?}");
+}
+
+#[test]
+fn a_long_article_whose_sections_moved_is_a_duplicate() {
+    // Sections of 2,500 characters: moving one makes the edit distance 5,000, past the diff's
+    // limit (max_edit_distance, 4,000), and a diff that gives up matches nothing at all.
+    let sections: Vec<String> = (0..4).map(|i| prose(800 + i, 2_500)).collect();
+    let article = sections.join("\n");
+    for order in [[3usize, 0, 1, 2], [2, 0, 3, 1], [1, 0, 3, 2]] {
+        let moved: Vec<&str> = order.iter().map(|&i| sections[i].as_str()).collect();
+        let c = cmp(&article, &moved.join("\n"));
+        assert_eq!(c.relation, Relation::Duplicate, "order {order:?}: {c:?}");
+        assert!(c.contain > 0.95, "order {order:?}: {c:?}");
+    }
+    // Moved and edited as well.
+    let edited = format!("{}\n{}\n{}\n{}", sections[3], sections[0].replace('的', "地"), sections[1], sections[2]);
+    let c = cmp(&article, &edited);
+    assert_eq!(c.relation, Relation::Duplicate, "{c:?}");
+    // An article whose sections are another's is not found so.
+    let other: Vec<String> = (0..4).map(|i| prose(810 + i, 2_500)).collect();
+    assert_eq!(cmp(&article, &other.join("\n")).relation, Relation::Different);
 }

@@ -10,7 +10,7 @@
 //! The trusted region is then removed from the shorter text and its matched characters from the
 //! other, and the next round looks for another (paragraphs that moved), until a round's region is
 //! shorter than `round_min_chars`. TLCS is the sum over rounds. Alignment runs in the coordinates
-//! of the shorter text, which makes the result symmetric.
+//! of the shorter text, which makes the result symmetric (but see "Long texts").
 //!
 //! **Near misses.** Two bulletins cut from one boilerplate (weather, market closes) align almost
 //! fully while their facts differ. Inside the trusted regions, every small gap where the texts
@@ -19,11 +19,19 @@
 //!
 //! **Long texts.** Past [`Params::max_verify_chars`] the diff could cost O(N·D), so a longer text
 //! is aligned only where the other one is in it: a chapter against the stretch of a whole book's
-//! page that holds most of its windows. When both texts are that long, pieces spread over the
-//! shorter one stand for it, and what they share is taken for its rate. Resemblance and
-//! containment are of the whole texts either way: a book's first half is contained in the book,
-//! not its duplicate because their first characters agree. Beyond sixteen times the limit a text
-//! is not read at all (see `LONG_TEXT_FACTOR`).
+//! page that holds most of its windows, with the book's whole length in the measures (the
+//! chapter is contained in it). When both texts are over the limit, the first
+//! `max_verify_chars` characters of the shorter are compared with the stretch of the longer
+//! where they are, and the measures are of those two parts: a book's second half is then
+//! found, as a duplicate of the book's stretch that holds it. Texts are read up to sixteen times
+//! the limit (see `LONG_TEXT_FACTOR`).
+//!
+//! **Moved blocks and work.** A block of text that moved makes the edit distance twice its
+//! length, and a diff that gives up past `max_edit_distance` then matches nothing; a round whose
+//! diff was cut that way is done again around anchors, windows each text holds once, in both
+//! texts' order (see [`myers::Myers::diff_anchored`]), and the rounds after it look for the blocks
+//! that moved. The diffs of one comparison share one work budget (see `compare_budget`): texts
+//! that repeat themselves make every diff run far, round after round.
 //!
 //! **Boilerplate.** A prepared side may mark sentences as boilerplate (the index finds them: a
 //! disclaimer or a reprint notice that many pages carry beside unrelated text). They count
@@ -217,6 +225,9 @@ pub struct Verifier {
     sx: Vec<char>,
     sy: Vec<char>,
     runs: Vec<Run>,
+    anchored: Vec<Run>,
+    /// Work the current comparison's diffs may still spend (see [`compare_budget`]).
+    budget: u64,
 }
 
 /// One side of many comparisons, prepared once: its windows and their bitmap. An index query
@@ -353,11 +364,29 @@ impl Verifier {
         // Align in the shorter text's coordinates; mirror back at the end.
         let swapped = a.len() > b.len();
         let (x, y) = if swapped { (b, a) } else { (a, b) };
-        let a_boilerplate_chars: usize = a_boilerplate.iter().map(|r| r.len()).sum();
-        // Characters of x aligned: all of it, unless both texts are long (see `align_long`).
-        let (rounds, rejected_early, nrounds, sampled) = if y.len() > p.max_verify_chars.max(1) {
-            let y_windows = if swapped { a_windows } else { None };
-            self.align_long(x, y, y_windows, p, a_boilerplate_chars)
+        // What is compared: x whole, or its first `max_verify_chars` characters when it is over
+        // the limit too; y whole, or, when it is over the limit, where x is in it (see
+        // `align_long`): the stretch alone when x was cut, as both are then known in part.
+        let cap = p.max_verify_chars.max(1);
+        let x = &x[..x.len().min(cap)];
+        self.budget = compare_budget(x.len() + y.len().min(cap));
+        let a_range = |yr: &std::ops::Range<usize>| if swapped { yr.clone() } else { 0..x.len() };
+        let (rounds, rejected_early, nrounds, yr) = if y.len() > cap {
+            // y's windows: the prepared side's, or, when y is the candidate, those the prepared
+            // comparison's pre-check left in `wy`.
+            let taken;
+            let y_windows = match a_windows {
+                Some(_) if swapped => a_windows,
+                Some(_) => {
+                    taken = std::mem::take(&mut self.wy);
+                    Some(&taken)
+                }
+                None => None,
+            };
+            // a's boilerplate as the early reject's slack: an upper bound of what is compared.
+            let slack = a_boilerplate.iter().map(|r| r.len()).sum();
+            let (rounds, rejected, n, region) = self.align_long(x, y, y_windows, p, slack);
+            (rounds, rejected, n, if x.len() < a.len().min(b.len()) { region } else { 0..y.len() })
         } else {
             let reuse = match a_windows {
                 Some(aw) if swapped => {
@@ -368,16 +397,15 @@ impl Verifier {
                 Some(aw) => Round0::YKept(aw),
                 None => Round0::Fresh,
             };
-            let (rounds, rejected, n) = self.align(x, y, p, reuse, a_boilerplate_chars);
-            (rounds, rejected, n, x.len())
+            let slack = a_boilerplate.iter().map(|r| r.len()).sum();
+            let (rounds, rejected, n) = self.align(x, y, p, reuse, slack);
+            (rounds, rejected, n, 0..y.len())
         };
+        // a's boilerplate and own sentences inside what was compared.
+        let a_boilerplate_chars = overlap(a_range(&yr), a_boilerplate);
+        let a_own_chars = overlap(a_range(&yr), a_own);
 
-        let mut tlcs: usize = rounds.iter().map(|r| r.span.matched).sum();
-        if sampled < x.len() {
-            // Pieces of x were aligned: what they share is taken for the rate of the whole.
-            tlcs = (tlcs as f64 * x.len() as f64 / sampled.max(1) as f64).round() as usize;
-            tlcs = tlcs.min(x.len());
-        }
+        let tlcs: usize = rounds.iter().map(|r| r.span.matched).sum();
         // Sentence ends as the index's rules read them: an English text's '.' counts (without
         // it, two corrected figures in a long English article were a near miss of one sentence).
         let stops = crate::features::Stops::of(p);
@@ -389,7 +417,7 @@ impl Verifier {
         // sky, temperatures) and share the rest of the template. Only lines with a sentence end
         // are read: a copy's dateline and hit counter ("1998年01月06日 04:34 | 点击：8688")
         // differ on every copy of an article.
-        for (gx, gy) in edge_gaps(x.len(), y.len(), &rounds) {
+        for (gx, gy) in edge_gaps(x.len(), yr.end, &rounds) {
             let (px, py) = (prose_lines(x, gx, stops), prose_lines(y, gy, stops));
             let (fx, fy) = (figures(x, &px), figures(y, &py));
             if !fx.is_empty() && !fy.is_empty() && fx != fy {
@@ -397,7 +425,7 @@ impl Verifier {
                 sentences += px.into_iter().map(&sentences_in).sum::<usize>();
             }
         }
-        let (lx, ly) = (x.len(), y.len());
+        let (lx, ly) = (x.len(), yr.len());
         // Overlap evidence: a passage that is not aligned at the same edge of both texts. A shared
         // head or tail is where templates live; a quoted key paragraph sits elsewhere in at least
         // one of the pages.
@@ -407,7 +435,7 @@ impl Verifier {
             .filter(|r| {
                 let s = &r.span;
                 let head = s.a_start <= edge && s.b_start <= edge;
-                let tail = s.a_end + edge >= lx && s.b_end + edge >= ly;
+                let tail = s.a_end + edge >= lx && s.b_end + edge >= yr.end;
                 !head && !tail
             })
             .map(|r| r.span.matched)
@@ -438,7 +466,7 @@ impl Verifier {
         // A text compared whole for being mostly boilerplate is a match only where its own
         // sentences are: at least half of their characters matched.
         let own_missing = !a_own.is_empty() && {
-            let total: usize = a_own.iter().map(|r| r.len()).sum();
+            let total = a_own_chars;
             let matched: usize = rounds
                 .iter()
                 .flat_map(|r| &r.runs)
@@ -508,6 +536,8 @@ impl Verifier {
         // After the first round, the characters still in play: original indices and the texts.
         let mut rest: Option<Rest> = None;
         let mut nrounds = 0;
+        // Whether a round's diff needed anchors (see below).
+        let mut moved = false;
         // Buffers reused across rounds.
         let mut cur_runs: Vec<Run> = Vec::new();
         let mut y_used: Vec<bool> = Vec::new();
@@ -555,7 +585,31 @@ impl Verifier {
             self.sx.extend(self.keep_a.iter().map(|&i| xc[i as usize]));
             self.sy.clear();
             self.sy.extend(self.keep_b.iter().map(|&i| yc[i as usize]));
-            self.myers.diff(&self.sx, &self.sy, p.max_edit_distance, &mut self.runs);
+            // A diff cut short matching under half of what it could: blocks moved (or the texts
+            // repeat themselves). Anchors in both texts' order may find what it did not, and in
+            // the rounds after, which look for the blocks that moved, they go first.
+            let matched = |runs: &[Run]| runs.iter().map(|r| r.len as usize).sum::<usize>();
+            let mut ran_out = false;
+            if !moved {
+                ran_out = self.myers.diff(&self.sx, &self.sy, p.max_edit_distance, &mut self.budget, &mut self.runs);
+                moved = self.myers.cut() && 2 * matched(&self.runs) < self.sx.len().min(self.sy.len());
+            } else {
+                self.runs.clear();
+            }
+            if moved {
+                let out_of_work = self.myers.diff_anchored(
+                    &self.sx,
+                    &self.sy,
+                    w,
+                    p.max_edit_distance,
+                    &mut self.budget,
+                    &mut self.anchored,
+                );
+                if matched(&self.anchored) > matched(&self.runs) {
+                    std::mem::swap(&mut self.runs, &mut self.anchored);
+                }
+                ran_out |= out_of_work;
+            }
             cur_runs.clear();
             split_runs(&self.runs, &self.keep_a, &self.keep_b, &mut cur_runs);
             let Some(t) =
@@ -596,6 +650,14 @@ impl Verifier {
                 runs: in_region,
                 span: Span { a_start, a_end, b_start, b_end, matched: t.matched, round },
             });
+            if ran_out {
+                tracing::debug!(
+                    chars = x.len() + y.len(),
+                    round,
+                    "verification stopped at its work budget: what the texts share is a lower bound"
+                );
+                break;
+            }
             // Remove the region from x and its matched characters from y.
             let (mut xi, mut yi) = match rest.take() {
                 None => ((0..x.len() as u32).collect::<Vec<u32>>(), (0..y.len() as u32).collect::<Vec<u32>>()),
@@ -621,6 +683,23 @@ impl Verifier {
     }
 }
 
+/// Work (see [`myers`]) the diffs of one comparison may spend over all its rounds, for texts of
+/// `chars` characters together: [`COMPARE_WORK_BASE`] and [`COMPARE_WORK_PER_CHAR`] per
+/// character, at most [`myers::WORK_BUDGET`]. Past it, the shared text found so far is the
+/// answer, a lower bound. Measured per character of the pair: at most 180 on simulated crawls,
+/// and 650-1,500 for a short article cut in ten paragraphs that all moved (the rounds find
+/// them one by one, within the base); 4,000-5,700 for texts that repeat themselves (a block
+/// pasted many times on a page and on its copies), where each diff had a budget of its own
+/// before and eight rounds of them took 0.2-0.9 s per pair.
+fn compare_budget(chars: usize) -> u64 {
+    (COMPARE_WORK_BASE + COMPARE_WORK_PER_CHAR * chars as u64).min(myers::WORK_BUDGET)
+}
+
+/// See [`compare_budget`].
+const COMPARE_WORK_BASE: u64 = 6_000_000;
+/// See [`compare_budget`].
+const COMPARE_WORK_PER_CHAR: u64 = 128;
+
 /// Verification reads at most this many times [`Params::max_verify_chars`] characters of a text
 /// (3.2 million by default, a long novel): its windows take eight bytes per character, and a
 /// 32 MiB page of ASCII would otherwise hold a quarter of a gigabyte of them per thread.
@@ -631,20 +710,13 @@ fn considered<'t>(text: &'t [char], p: &Params) -> &'t [char] {
     &text[..text.len().min(p.max_verify_chars.max(1).saturating_mul(LONG_TEXT_FACTOR))]
 }
 
-/// A text over [`Params::max_verify_chars`] is aligned in pieces of this many when it is the
-/// shorter side too (see [`Verifier::align_long`]).
-const LONG_PIECES: usize = 4;
-
 impl Verifier {
     /// [`Verifier::align`] when `y`, the longer text, is over [`Params::max_verify_chars`] (a
-    /// novel's every chapter on one page, a long report): aligning all of it could cost
-    /// O(N·D) characters. x is aligned whole if it fits, else in [`LONG_PIECES`] pieces spread
-    /// evenly over it, its head and tail included, that add up to the limit; each against the
-    /// stretch of y where most of its windows are (at most the limit long, or a piece and half
-    /// the diff's edit budget). A
-    /// chapter is so found deep inside the whole book, where the first characters of both texts
-    /// would miss it. `y_windows`: y's windows, if already computed. Runs and regions come back
-    /// in the coordinates of the whole texts, with the characters of x aligned (the last value).
+    /// novel's every chapter on one page, a long report), and `x` is at most that long (the
+    /// caller cuts it): aligning all of y could cost O(N·D), and its first characters would
+    /// miss a chapter deep inside the book. x is aligned against the stretch of y, at most the
+    /// limit long, where most of its windows are. `y_windows`: y's windows, if already
+    /// computed. Runs and regions come back in y's whole coordinates, with the stretch.
     fn align_long(
         &mut self,
         x: &[char],
@@ -652,56 +724,30 @@ impl Verifier {
         y_windows: Option<&Windows>,
         p: &Params,
         slack: usize,
-    ) -> (Vec<RoundResult>, bool, usize, usize) {
-        let cap = p.max_verify_chars.max(LONG_PIECES);
+    ) -> (Vec<RoundResult>, bool, usize, std::ops::Range<usize>) {
+        let cap = p.max_verify_chars.max(1);
         let w = p.skeleton_window.max(1);
-        let pieces: Vec<std::ops::Range<usize>> = if x.len() <= cap {
-            std::iter::once(0..x.len()).collect()
-        } else {
-            let len = cap / LONG_PIECES;
-            let step = (x.len() - len) / (LONG_PIECES - 1);
-            (0..LONG_PIECES)
-                .map(|i| if i + 1 == LONG_PIECES { x.len() - len } else { i * step })
-                .map(|s| s..s + len)
-                .collect()
-        };
-        // A piece's stretch of y may exceed it by what the diff can still bridge: in repetitive
-        // text, where the skeleton filters nothing, more would only be characters to delete.
-        let reach = if pieces.len() == 1 { cap } else { cap / LONG_PIECES + p.max_edit_distance / 2 };
-        let own;
+        let computed;
         let y_windows = match y_windows {
             Some(yw) => yw,
             None => {
-                own = Windows::new(y, w);
-                &own
+                computed = Windows::new(y, w);
+                &computed
             }
         };
-        let (mut x_windows, mut bitmap, mut kept) = (Windows::default(), Bitmap::default(), Vec::new());
-        let (mut out, mut all_rejected, mut nrounds, mut sampled) = (Vec::new(), true, 0, 0);
-        for (k, piece) in pieces.into_iter().enumerate() {
-            let xs = &x[piece.clone()];
-            sampled += xs.len();
-            x_windows.fill(xs, w);
-            bitmap.fill(&x_windows.hashes);
-            skeleton::kept(y_windows, y.len(), &bitmap, &mut kept);
-            let region = densest(&kept, reach).unwrap_or(0..y.len().min(reach));
-            let (rounds, rejected, n) = self.align(xs, &y[region.clone()], p, Round0::Fresh, slack);
-            all_rejected &= rejected;
-            nrounds += n;
-            let (dx, dy) = (piece.start, region.start);
-            for mut r in rounds {
-                for run in &mut r.runs {
-                    run.a += dx as u32;
-                    run.b += dy as u32;
-                }
-                let s = &mut r.span;
-                (s.a_start, s.a_end, s.b_start, s.b_end) = (s.a_start + dx, s.a_end + dx, s.b_start + dy, s.b_end + dy);
-                // Rounds of different pieces are different rounds (edge gaps pair regions of one).
-                s.round += k * p.max_rounds.max(1);
-                out.push(r);
+        self.wx.fill(x, w);
+        self.bitmap.fill(&self.wx.hashes);
+        skeleton::kept(y_windows, y.len(), &self.bitmap, &mut self.keep_b);
+        let region = densest(&self.keep_b, cap).unwrap_or(0..y.len().min(cap));
+        let (mut rounds, rejected, n) = self.align(x, &y[region.clone()], p, Round0::Fresh, slack);
+        let dy = region.start;
+        for r in &mut rounds {
+            for run in &mut r.runs {
+                run.b += dy as u32;
             }
+            (r.span.b_start, r.span.b_end) = (r.span.b_start + dy, r.span.b_end + dy);
         }
-        (out, all_rejected, nrounds, sampled)
+        (rounds, rejected, n, region)
     }
 }
 

@@ -4,11 +4,13 @@
 //! suffixes are stripped first; the middle snake splits the rest and both halves recurse. One
 //! scratch buffer serves every call, since a middle-snake search ends before its halves start.
 //!
-//! A subproblem whose edit distance exceeds `max_d`, or any subproblem once the whole diff has
-//! spent [`WORK_BUDGET`] diagonal steps, is left unmatched, so the result is then a common
-//! subsequence but maybe not the longest: a lower bound, which can only make the verifier more
-//! cautious. Within the budgets the result is exact. The work budget bounds the time of one diff
-//! (tens of milliseconds) whatever the input.
+//! A subproblem whose edit distance exceeds `max_d`, or any subproblem once the work budget is
+//! spent, is left unmatched, so the result is then a common subsequence but maybe not the
+//! longest: a lower bound, which can only make the verifier more cautious. Within the budgets the
+//! result is exact. Work is counted in diagonal steps and in characters compared along them: the
+//! latter are most of the time when the texts repeat themselves (a paragraph pasted ten times),
+//! where every diagonal a repeat lies on runs far. The budget bounds the time of a diff whatever
+//! the input; [`Myers::diff`] takes it from the caller, who may share one over several diffs.
 
 /// A run of equal elements: `a[a..a+len] == b[b..b+len]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,7 +23,7 @@ pub struct Run {
     pub len: u32,
 }
 
-/// Diagonal steps one diff may take before it stops refining.
+/// Work (diagonal steps and characters compared) [`lcs_runs`] may spend: about 0.2 s.
 pub const WORK_BUDGET: u64 = 40_000_000;
 
 /// Reusable state of the diff.
@@ -29,32 +31,78 @@ pub const WORK_BUDGET: u64 = 40_000_000;
 pub struct Myers {
     vf: Vec<usize>,
     vb: Vec<usize>,
+    /// Work left in the current diff.
     work: u64,
+    /// Whether the current diff left a subproblem unmatched for want of work.
+    exhausted: bool,
+    /// Whether it left one unmatched for any reason (work, or an edit distance over `max_d`).
+    cut: bool,
 }
 
 /// The LCS of `a` and `b` as runs in increasing order; `max_d` bounds the edit distance explored in
-/// any one subproblem. Convenience wrapper around [`Myers::diff`].
+/// any one subproblem. Convenience wrapper around [`Myers::diff`] with [`WORK_BUDGET`].
 pub fn lcs_runs<T: Eq>(a: &[T], b: &[T], max_d: usize) -> Vec<Run> {
     let mut out = Vec::new();
-    Myers::default().diff(a, b, max_d, &mut out);
+    let mut budget = WORK_BUDGET;
+    Myers::default().diff(a, b, max_d, &mut budget, &mut out);
     out
 }
 
 impl Myers {
-    /// Appends the LCS runs of `a` and `b` to `out` (cleared first).
-    pub fn diff<T: Eq>(&mut self, a: &[T], b: &[T], max_d: usize, out: &mut Vec<Run>) {
+    /// Appends the LCS runs of `a` and `b` to `out` (cleared first), spending at most `budget`
+    /// work, which is left holding what remains. True when the budget ran out before the diff was
+    /// done: the runs are then a common subsequence, maybe not the longest.
+    pub fn diff<T: Eq>(&mut self, a: &[T], b: &[T], max_d: usize, budget: &mut u64, out: &mut Vec<Run>) -> bool {
         out.clear();
-        self.work = WORK_BUDGET;
+        (self.work, self.exhausted, self.cut) = (*budget, false, false);
         self.rec(a, 0, b, 0, max_d.max(1), out);
-        // Adjacent runs (split by the recursion) are merged, in place (`out` is a reused buffer).
-        out.retain(|r| r.len > 0);
-        out.dedup_by(|r, last| {
-            let adjacent = last.a + last.len == r.a && last.b + last.len == r.b;
-            if adjacent {
-                last.len += r.len;
+        *budget = self.work;
+        merge_adjacent(out);
+        self.exhausted
+    }
+
+    /// Whether the last diff left some part of the texts unmatched (for want of work, or because
+    /// its edit distance was over `max_d`): its runs may then be far from the longest.
+    pub fn cut(&self) -> bool {
+        self.cut
+    }
+
+    /// [`Myers::diff`] around anchors: windows of `w` characters that each text holds once, the
+    /// longest chain of them in the same order in both. Each anchor extends into a run and the
+    /// stretches between runs are diffed. When a block of text moved, the edit distance of the
+    /// whole is twice the block, past any `max_d` worth its cost, and a plain diff matches
+    /// nothing; here the chain follows the text that kept its order, and the moved block is left
+    /// for a later round. Not always the longest common subsequence: a fallback for when the
+    /// plain diff is cut.
+    pub fn diff_anchored(
+        &mut self,
+        a: &[char],
+        b: &[char],
+        w: usize,
+        max_d: usize,
+        budget: &mut u64,
+        out: &mut Vec<Run>,
+    ) -> bool {
+        out.clear();
+        (self.work, self.exhausted, self.cut) = (*budget, false, false);
+        let chain = anchor_chain(a, b, w.max(1));
+        // Between anchors in order, the texts differ by edits; a gap holding a block that moved
+        // differs wholly, and a diff that would give up anyway gives up sooner.
+        let max_d = (max_d / GAP_D_DIVISOR).max(1);
+        let (mut at_a, mut at_b) = (0usize, 0usize);
+        for (i, j) in chain {
+            if i < at_a || j < at_b {
+                continue;
             }
-            adjacent
-        });
+            let len = a[i..].iter().zip(&b[j..]).take_while(|(x, y)| x == y).count();
+            self.rec(&a[at_a..i], at_a, &b[at_b..j], at_b, max_d, out);
+            out.push(Run { a: i as u32, b: j as u32, len: len as u32 });
+            (at_a, at_b) = (i + len, j + len);
+        }
+        self.rec(&a[at_a..], at_a, &b[at_b..], at_b, max_d, out);
+        *budget = self.work;
+        merge_adjacent(out);
+        self.exhausted
     }
 
     fn rec<T: Eq>(&mut self, a: &[T], ao: usize, b: &[T], bo: usize, max_d: usize, out: &mut Vec<Run>) {
@@ -101,6 +149,7 @@ impl Myers {
         for d in 0..=dlim as isize {
             let cost = 2 * d as u64 + 1;
             if self.work < cost {
+                (self.exhausted, self.cut) = (true, true);
                 return None;
             }
             self.work -= cost;
@@ -118,6 +167,7 @@ impl Myers {
                     x += 1;
                     y += 1;
                 }
+                self.work = self.work.saturating_sub((x - x0) as u64);
                 self.vf[i] = x;
                 let kr = delta - k;
                 if odd && kr >= -(d - 1) && kr < d && self.vf[i] + self.vb[(kr + off) as usize] >= n as usize {
@@ -139,6 +189,7 @@ impl Myers {
                     x += 1;
                     y += 1;
                 }
+                self.work = self.work.saturating_sub((x - x0) as u64);
                 self.vb[i] = x;
                 let kf = delta - k;
                 if !odd && kf >= -d && kf <= d && self.vb[i] + self.vf[(kf + off) as usize] >= n as usize {
@@ -148,8 +199,66 @@ impl Myers {
                 k += 2;
             }
         }
+        self.cut = true;
         None
     }
+}
+
+/// Between two anchors, [`Myers::diff_anchored`] explores edit distances up to `max_d` divided by
+/// this.
+const GAP_D_DIVISOR: usize = 32;
+
+/// Merges runs that continue one another (the recursion splits them), in place.
+fn merge_adjacent(out: &mut Vec<Run>) {
+    out.retain(|r| r.len > 0);
+    out.dedup_by(|r, last| {
+        let adjacent = last.a + last.len == r.a && last.b + last.len == r.b;
+        if adjacent {
+            last.len += r.len;
+        }
+        adjacent
+    });
+}
+
+/// Positions `(i, j)` of the windows of `w` characters found once in `a` and once in `b`, the
+/// longest chain of them increasing in both, in order (patience sorting: O(n log n)).
+fn anchor_chain(a: &[char], b: &[char], w: usize) -> Vec<(usize, usize)> {
+    use super::skeleton::Windows;
+    let (wa, wb) = (Windows::new(a, w), Windows::new(b, w));
+    // Per hash: where it is in a and in b, with u32::MAX once it is seen twice on a side.
+    let mut seen: rustc_hash::FxHashMap<u64, (u32, u32)> = rustc_hash::FxHashMap::default();
+    seen.reserve(wa.hashes.len());
+    for (i, &h) in wa.hashes.iter().enumerate() {
+        seen.entry(h).and_modify(|e| e.0 = u32::MAX).or_insert((i as u32, u32::MAX - 1));
+    }
+    for (j, &h) in wb.hashes.iter().enumerate() {
+        if let Some(e) = seen.get_mut(&h) {
+            e.1 = if e.1 == u32::MAX - 1 { j as u32 } else { u32::MAX };
+        }
+    }
+    let mut pairs: Vec<(u32, u32)> = seen.into_values().filter(|&(i, j)| i != u32::MAX && j < u32::MAX - 1).collect();
+    pairs.sort_unstable();
+    // Longest strictly increasing subsequence of the j's: `tails[k]` ends the best chain of k + 1.
+    let (mut tails, mut prev): (Vec<usize>, Vec<usize>) = (Vec::new(), vec![usize::MAX; pairs.len()]);
+    for (k, &(_, j)) in pairs.iter().enumerate() {
+        let at = tails.partition_point(|&t| pairs[t].1 < j);
+        if at > 0 {
+            prev[k] = tails[at - 1];
+        }
+        if at == tails.len() {
+            tails.push(k);
+        } else {
+            tails[at] = k;
+        }
+    }
+    let mut chain = Vec::with_capacity(tails.len());
+    let mut k = tails.last().copied().unwrap_or(usize::MAX);
+    while k != usize::MAX {
+        chain.push((pairs[k].0 as usize, pairs[k].1 as usize));
+        k = prev[k];
+    }
+    chain.reverse();
+    chain
 }
 
 #[cfg(test)]
@@ -195,7 +304,8 @@ mod tests {
     /// middle snake must never read a diagonal it has not written in the current search.
     #[test]
     fn reused_state_reads_nothing_stale() {
-        let mut myers = Myers { vf: vec![usize::MAX / 3; 4096], vb: vec![7; 4096], work: 0 };
+        let mut myers =
+            Myers { vf: vec![usize::MAX / 3; 4096], vb: vec![7; 4096], work: 0, exhausted: false, cut: false };
         let mut rng = crate::testutil::Rng::new(0x9e37_79b9_7f4a_7c15);
         let mut next = |n: u64| rng.below(n);
         let mut out = Vec::new();
@@ -212,7 +322,8 @@ mod tests {
                     _ => b.push(9),
                 }
             }
-            myers.diff(&a, &b, usize::MAX / 4, &mut out);
+            let mut budget = WORK_BUDGET;
+            assert!(!myers.diff(&a, &b, usize::MAX / 4, &mut budget, &mut out), "small diffs stay in budget");
             let mut at = (0, 0);
             for r in &out {
                 assert!(r.a >= at.0 && r.b >= at.1);
@@ -221,6 +332,58 @@ mod tests {
             }
             assert_eq!(out.iter().map(|r| r.len as usize).sum::<usize>(), dp_lcs(&a, &b), "{a:?} {b:?}");
         }
+    }
+
+    #[test]
+    fn characters_compared_count_as_work_and_a_budget_is_shared() {
+        // Shifted by one, a repeating text matches along a diagonal for its whole length: two
+        // diagonal steps find it, but 4,000 characters are compared on the way.
+        let a: Vec<u8> = [0u8, 1].repeat(2_000);
+        let b: Vec<u8> = [1u8, 0].repeat(2_000);
+        let (mut myers, mut out) = (Myers::default(), Vec::new());
+        let mut budget = 6_000;
+        assert!(!myers.diff(&a, &b, usize::MAX / 4, &mut budget, &mut out));
+        assert_eq!(out.iter().map(|r| r.len).sum::<u32>(), 3_999);
+        let spent = 6_000 - budget;
+        assert!(spent >= 3_999, "the characters compared count: {spent}");
+        // What is left is what the next diff gets: not enough for a second one.
+        assert!(myers.diff(&a, &b, usize::MAX / 4, &mut budget, &mut out), "a shared budget runs out");
+        assert!(out.iter().map(|r| r.len).sum::<u32>() < 3_999, "a lower bound");
+        assert!(budget < spent);
+    }
+
+    #[test]
+    fn anchors_match_what_kept_its_order_when_a_block_moved() {
+        // b is a with its first block moved to the end: the edit distance is twice the block,
+        // past `max_d`, and the plain diff matches nothing.
+        let mut rng = crate::testutil::Rng::new(0x5eed);
+        let text: Vec<char> =
+            (0..3_000).map(|_| char::from_u32(0x4e00 + rng.below(3_000) as u32).unwrap_or('字')).collect();
+        let (head, rest) = text.split_at(1_000);
+        let b: Vec<char> = rest.iter().chain(head).copied().collect();
+        let (mut myers, mut out) = (Myers::default(), Vec::new());
+        let mut budget = WORK_BUDGET;
+        myers.diff(&text, &b, 1_000, &mut budget, &mut out);
+        assert!(myers.cut());
+        assert_eq!(out.iter().map(|r| r.len).sum::<u32>(), 0, "{out:?}");
+        let mut budget = WORK_BUDGET;
+        assert!(!myers.diff_anchored(&text, &b, 8, 1_000, &mut budget, &mut out));
+        // The 2,000 characters that kept their order, as one run.
+        assert_eq!(out, vec![Run { a: 1_000, b: 0, len: 2_000 }]);
+        // Every run is a common run, in order.
+        let (mut pa, mut pb) = (0, 0);
+        for r in &out {
+            assert!(r.a >= pa && r.b >= pb);
+            assert_eq!(text[r.a as usize..(r.a + r.len) as usize], b[r.b as usize..(r.b + r.len) as usize]);
+            (pa, pb) = (r.a + r.len, r.b + r.len);
+        }
+        // Windows found twice in a text are no anchors: a text of one repeated window has none,
+        // and the stretches between (here, all of it) are diffed as before.
+        let same: Vec<char> = "重复".repeat(50).chars().collect();
+        assert!(anchor_chain(&same, &same, 8).is_empty());
+        let mut budget = WORK_BUDGET;
+        myers.diff_anchored(&same, &same, 8, 1_000, &mut budget, &mut out);
+        assert_eq!(out, vec![Run { a: 0, b: 0, len: 100 }]);
     }
 
     #[test]
