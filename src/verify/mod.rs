@@ -22,15 +22,18 @@
 //! page that holds most of its windows, with the book's whole length in the measures (the
 //! chapter is contained in it). When both texts are over the limit, the first
 //! `max_verify_chars` characters of the shorter are compared with the stretch of the longer
-//! where they are, and the measures are of those two parts: a book's second half is then
-//! found, as a duplicate of the book's stretch that holds it. Texts are read up to sixteen times
+//! where they are, and the measures are of those two parts, except that a page is a duplicate
+//! only of one at least `dup_coverage` as long (a book's second half is contained in the book)
+//! and never contains the longer. What lies past the shorter's first part is not read: two long
+//! pages sharing only their first 200,000 characters are duplicates, and the result depends on
+//! which is the shorter (on the order, at equal lengths). Texts are read up to sixteen times
 //! the limit (see `LONG_TEXT_FACTOR`).
 //!
 //! **Moved blocks and work.** A block of text that moved makes the edit distance twice its
 //! length, and a diff that gives up past `max_edit_distance` then matches nothing; a round whose
-//! diff was cut that way is done again around anchors, windows each text holds once, in both
-//! texts' order (see [`myers::Myers::diff_anchored`]), and the rounds after it look for the blocks
-//! that moved. The diffs of one comparison share one work budget (see `compare_budget`): texts
+//! diff was cut and matched under half of the shorter skeleton is done again around anchors,
+//! windows each text holds once, in both texts' order (see [`myers::Myers::diff_anchored`]), and
+//! when that matched more, the rounds after it look for the blocks that moved the same way. The diffs of one comparison share one work budget (see `compare_budget`): texts
 //! that repeat themselves make every diff run far, round after round.
 //!
 //! **Boilerplate.** A prepared side may mark sentences as boilerplate (the index finds them: a
@@ -478,6 +481,10 @@ impl Verifier {
             matched * 2 < total
         };
 
+        // Both texts over the limit: parts were compared, and a whole page is a duplicate only of
+        // a page about as long (a book's half is contained in it), and never contains the longer.
+        let x_cut = x.len() < a.len().min(b.len());
+        let whole_ratio = a.len().min(b.len()) as f64 / a.len().max(b.len()).max(1) as f64;
         // x is the shorter: "x contained in y" is the containment direction. (Only discounted
         // boilerplate can make y the shorter: then "y contained in x".)
         let rel_xy = if tlcs < p.min_shared_chars || near_miss || own_missing {
@@ -492,6 +499,12 @@ impl Verifier {
             Relation::Overlaps
         } else {
             Relation::Different
+        };
+        let rel_xy = match rel_xy {
+            Relation::Duplicate if x_cut && whole_ratio < p.dup_coverage => Relation::Contained,
+            Relation::Contains if x_cut && longest >= p.overlap_min_chars => Relation::Overlaps,
+            Relation::Contains if x_cut => Relation::Different,
+            r => r,
         };
 
         let mut spans: Vec<Span> = rounds.into_iter().map(|r| r.span).collect();
@@ -586,17 +599,18 @@ impl Verifier {
             self.sy.clear();
             self.sy.extend(self.keep_b.iter().map(|&i| yc[i as usize]));
             // A diff cut short matching under half of what it could: blocks moved (or the texts
-            // repeat themselves). Anchors in both texts' order may find what it did not, and in
-            // the rounds after, which look for the blocks that moved, they go first.
+            // repeat themselves). Anchors in both texts' order may find what it did not; when
+            // they do, the rounds after, which look for the blocks that moved, use them alone.
             let matched = |runs: &[Run]| runs.iter().map(|r| r.len as usize).sum::<usize>();
             let mut ran_out = false;
+            let mut try_anchors = moved;
             if !moved {
                 ran_out = self.myers.diff(&self.sx, &self.sy, p.max_edit_distance, &mut self.budget, &mut self.runs);
-                moved = self.myers.cut() && 2 * matched(&self.runs) < self.sx.len().min(self.sy.len());
+                try_anchors = self.myers.cut() && 2 * matched(&self.runs) < self.sx.len().min(self.sy.len());
             } else {
                 self.runs.clear();
             }
-            if moved {
+            if try_anchors {
                 let out_of_work = self.myers.diff_anchored(
                     &self.sx,
                     &self.sy,
@@ -607,6 +621,7 @@ impl Verifier {
                 );
                 if matched(&self.anchored) > matched(&self.runs) {
                     std::mem::swap(&mut self.runs, &mut self.anchored);
+                    moved = true;
                 }
                 ran_out |= out_of_work;
             }
@@ -683,14 +698,16 @@ impl Verifier {
     }
 }
 
-/// Work (see [`myers`]) the diffs of one comparison may spend over all its rounds, for texts of
-/// `chars` characters together: [`COMPARE_WORK_BASE`] and [`COMPARE_WORK_PER_CHAR`] per
-/// character, at most [`myers::WORK_BUDGET`]. Past it, the shared text found so far is the
-/// answer, a lower bound. Measured per character of the pair: at most 180 on simulated crawls,
-/// and 650-1,500 for a short article cut in ten paragraphs that all moved (the rounds find
-/// them one by one, within the base); 4,000-5,700 for texts that repeat themselves (a block
-/// pasted many times on a page and on its copies), where each diff had a budget of its own
-/// before and eight rounds of them took 0.2-0.9 s per pair.
+/// Work (see [`myers`]) the diffs of one comparison may spend over all its rounds, for `chars`
+/// characters compared (the shorter text and at most the limit of the longer):
+/// [`COMPARE_WORK_BASE`] and [`COMPARE_WORK_PER_CHAR`] per character, at most
+/// [`myers::WORK_BUDGET`]. Past it, the shared text found so far is the answer, a lower bound.
+/// Measured per character of the pair: at most 180 on simulated crawls; 650-1,500 for a short
+/// article cut in ten paragraphs that all moved (the rounds find them one by one); a diff that
+/// gives up at `max_edit_distance` spends about 4M however short the texts (the base covers
+/// it), one whose edit distance is near it up to twice that; 4,000-5,700 for texts that repeat
+/// themselves (a block pasted many times on a page and on its copies), where each diff had a
+/// budget of its own before and eight rounds of them took 0.2-0.9 s per pair.
 fn compare_budget(chars: usize) -> u64 {
     (COMPARE_WORK_BASE + COMPARE_WORK_PER_CHAR * chars as u64).min(myers::WORK_BUDGET)
 }
@@ -698,7 +715,7 @@ fn compare_budget(chars: usize) -> u64 {
 /// See [`compare_budget`].
 const COMPARE_WORK_BASE: u64 = 6_000_000;
 /// See [`compare_budget`].
-const COMPARE_WORK_PER_CHAR: u64 = 128;
+const COMPARE_WORK_PER_CHAR: u64 = 512;
 
 /// Verification reads at most this many times [`Params::max_verify_chars`] characters of a text
 /// (3.2 million by default, a long novel): its windows take eight bytes per character, and a

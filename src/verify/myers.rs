@@ -23,7 +23,8 @@ pub struct Run {
     pub len: u32,
 }
 
-/// Work (diagonal steps and characters compared) [`lcs_runs`] may spend: about 0.2 s.
+/// Work (diagonal steps and characters compared) [`lcs_runs`] may spend, about 0.2 s; also the
+/// most one verification's diffs may spend together.
 pub const WORK_BUDGET: u64 = 40_000_000;
 
 /// Reusable state of the diff.
