@@ -222,8 +222,8 @@ const PAGE_WORDS: [&str; 14] = [
     "该内容",
     "此内容",
 ];
-/// The answers a feedback prompt offers, longer first (each is taken out whole; what is left
-/// must be counts and separators).
+/// The answers a feedback prompt offers, a word before any it starts with (the first that
+/// matches is taken; between them only counts and separators).
 const OPTION_WORDS: [&str; 16] = [
     "没有帮助",
     "有帮助",
@@ -266,15 +266,18 @@ pub(super) fn feedback_prompt(b: &super::Block, text: &str) -> bool {
     if count(question) > FEEDBACK_MAX_CHARS || !has(question, &HELP_WORDS) || !has(question, &ASKING_WORDS) {
         return false;
     }
-    let mut rest = after.to_string();
-    for w in OPTION_WORDS {
-        rest = rest.replace(w, " ");
-    }
+    // After the question: only answer words, counts and separators, read left to right.
     let separators = |c: char| c.is_whitespace() || c.is_ascii_digit() || "?？()（）[]【】/|、,，:：".contains(c);
-    if !rest.chars().all(separators) {
-        return false;
+    let (mut rest, mut offers) = (after, false);
+    while let Some(c) = rest.chars().next() {
+        if separators(c) {
+            rest = &rest[c.len_utf8()..];
+        } else if let Some(w) = OPTION_WORDS.iter().find(|w| rest.starts_with(**w)) {
+            (rest, offers) = (&rest[w.len()..], true);
+        } else {
+            return false;
+        }
     }
-    let offers = after.chars().any(|c| !separators(c));
     has(question, &PAGE_WORDS) || offers
 }
 

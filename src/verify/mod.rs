@@ -374,6 +374,8 @@ impl Verifier {
         let x = &x[..x.len().min(cap)];
         self.budget = compare_budget(x.len() + y.len().min(cap));
         let a_range = |yr: &std::ops::Range<usize>| if swapped { yr.clone() } else { 0..x.len() };
+        // a's boilerplate as the early reject's slack: an upper bound of what is compared.
+        let slack = a_boilerplate.iter().map(|r| r.len()).sum();
         let (rounds, rejected_early, nrounds, yr) = if y.len() > cap {
             // y's windows: the prepared side's, or, when y is the candidate, those the prepared
             // comparison's pre-check left in `wy`.
@@ -386,8 +388,6 @@ impl Verifier {
                 }
                 None => None,
             };
-            // a's boilerplate as the early reject's slack: an upper bound of what is compared.
-            let slack = a_boilerplate.iter().map(|r| r.len()).sum();
             let (rounds, rejected, n, region) = self.align_long(x, y, y_windows, p, slack);
             (rounds, rejected, n, if x.len() < a.len().min(b.len()) { region } else { 0..y.len() })
         } else {
@@ -400,7 +400,6 @@ impl Verifier {
                 Some(aw) => Round0::YKept(aw),
                 None => Round0::Fresh,
             };
-            let slack = a_boilerplate.iter().map(|r| r.len()).sum();
             let (rounds, rejected, n) = self.align(x, y, p, reuse, slack);
             (rounds, rejected, n, 0..y.len())
         };
@@ -490,21 +489,19 @@ impl Verifier {
         let rel_xy = if tlcs < p.min_shared_chars || near_miss || own_missing {
             Relation::Different
         } else if contain >= p.dup_coverage && cov_y >= p.dup_coverage {
-            Relation::Duplicate
+            if x_cut && whole_ratio < p.dup_coverage {
+                Relation::Contained
+            } else {
+                Relation::Duplicate
+            }
         } else if contain >= p.contain_rate {
             Relation::Contained
-        } else if cov_y >= p.contain_rate {
+        } else if cov_y >= p.contain_rate && !x_cut {
             Relation::Contains
         } else if longest >= p.overlap_min_chars {
             Relation::Overlaps
         } else {
             Relation::Different
-        };
-        let rel_xy = match rel_xy {
-            Relation::Duplicate if x_cut && whole_ratio < p.dup_coverage => Relation::Contained,
-            Relation::Contains if x_cut && longest >= p.overlap_min_chars => Relation::Overlaps,
-            Relation::Contains if x_cut => Relation::Different,
-            r => r,
         };
 
         let mut spans: Vec<Span> = rounds.into_iter().map(|r| r.span).collect();

@@ -54,9 +54,15 @@ impl Myers {
     /// work, which is left holding what remains. True when the budget ran out before the diff was
     /// done: the runs are then a common subsequence, maybe not the longest.
     pub fn diff<T: Eq>(&mut self, a: &[T], b: &[T], max_d: usize, budget: &mut u64, out: &mut Vec<Run>) -> bool {
+        self.spending(budget, out, |m, out| m.rec(a, 0, b, 0, max_d.max(1), out))
+    }
+
+    /// Runs `diff` on `out` (cleared first) with `budget` as its work, leaves what remains in
+    /// `budget` and merges the runs the recursion split; true when the work ran out.
+    fn spending(&mut self, budget: &mut u64, out: &mut Vec<Run>, diff: impl FnOnce(&mut Self, &mut Vec<Run>)) -> bool {
         out.clear();
         (self.work, self.exhausted, self.cut) = (*budget, false, false);
-        self.rec(a, 0, b, 0, max_d.max(1), out);
+        diff(self, out);
         *budget = self.work;
         merge_adjacent(out);
         self.exhausted
@@ -84,26 +90,23 @@ impl Myers {
         budget: &mut u64,
         out: &mut Vec<Run>,
     ) -> bool {
-        out.clear();
-        (self.work, self.exhausted, self.cut) = (*budget, false, false);
         let chain = anchor_chain(a, b, w.max(1));
         // Between anchors in order, the texts differ by edits; a gap holding a block that moved
         // differs wholly, and a diff that would give up anyway gives up sooner.
         let max_d = (max_d / GAP_D_DIVISOR).max(1);
-        let (mut at_a, mut at_b) = (0usize, 0usize);
-        for (i, j) in chain {
-            if i < at_a || j < at_b {
-                continue;
+        self.spending(budget, out, |m, out| {
+            let (mut at_a, mut at_b) = (0usize, 0usize);
+            for (i, j) in chain {
+                if i < at_a || j < at_b {
+                    continue;
+                }
+                let len = a[i..].iter().zip(&b[j..]).take_while(|(x, y)| x == y).count();
+                m.rec(&a[at_a..i], at_a, &b[at_b..j], at_b, max_d, out);
+                out.push(Run { a: i as u32, b: j as u32, len: len as u32 });
+                (at_a, at_b) = (i + len, j + len);
             }
-            let len = a[i..].iter().zip(&b[j..]).take_while(|(x, y)| x == y).count();
-            self.rec(&a[at_a..i], at_a, &b[at_b..j], at_b, max_d, out);
-            out.push(Run { a: i as u32, b: j as u32, len: len as u32 });
-            (at_a, at_b) = (i + len, j + len);
-        }
-        self.rec(&a[at_a..], at_a, &b[at_b..], at_b, max_d, out);
-        *budget = self.work;
-        merge_adjacent(out);
-        self.exhausted
+            m.rec(&a[at_a..], at_a, &b[at_b..], at_b, max_d, out);
+        })
     }
 
     fn rec<T: Eq>(&mut self, a: &[T], ao: usize, b: &[T], bo: usize, max_d: usize, out: &mut Vec<Run>) {
