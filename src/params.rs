@@ -62,7 +62,10 @@ pub struct Params {
     pub tlcs_max_blocks: usize,
     /// Extra rounds for reordered paragraphs stop when a round's trusted region is shorter than this.
     pub round_min_chars: usize,
-    /// At most this many rounds.
+    /// At most this many rounds: a cap, as `round_min_chars` and the work budget end them
+    /// sooner. A reshuffled digest or article has a region per item or paragraph that moved, and
+    /// two copies each 2% edited can fragment into a dozen or more regions (8 rounds left both
+    /// "overlaps"; 32 finds them duplicates).
     pub max_rounds: usize,
     /// Both coverages (TLCS / length) at least this: duplicate.
     pub dup_coverage: f64,
@@ -128,7 +131,7 @@ impl Default for Params {
             tlcs_min_block: 24,
             tlcs_max_blocks: 96,
             round_min_chars: 40,
-            max_rounds: 8,
+            max_rounds: 32,
             dup_coverage: 0.65,
             contain_rate: 0.70,
             overlap_min_chars: 120,

@@ -453,3 +453,49 @@ fn a_long_article_whose_sections_moved_is_a_duplicate() {
     let other: Vec<String> = (0..4).map(|i| prose(810 + i, 2_500)).collect();
     assert_eq!(cmp(&article, &other.join("\n")).relation, Relation::Different);
 }
+
+/// Paragraphs of 100 to 250 characters (a news article's), `n` of them from `seed`.
+fn paragraphs(seed: u64, n: u64) -> Vec<String> {
+    (0..n).map(|i| prose(seed * 100 + i, 100 + (i * 37 % 150) as usize)).collect()
+}
+
+#[test]
+fn an_article_whose_many_paragraphs_were_reshuffled_is_a_duplicate() {
+    // Twenty-two paragraphs in a new order: no round's diff can follow more than a few of them,
+    // and each round finds the longest chain still in order. The plain diff of such a pair spent
+    // the comparison's whole budget in its first round and left a lower bound: "overlaps".
+    let paras = paragraphs(900, 22);
+    let article = paras.join("\n");
+    for seed in 0..4u64 {
+        let mut order: Vec<usize> = (0..paras.len()).collect();
+        let mut r = seed * 7_919 + 13;
+        for k in (1..order.len()).rev() {
+            r = r.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            order.swap(k, (r >> 33) as usize % (k + 1));
+        }
+        let shuffled: Vec<&str> = order.iter().map(|&i| paras[i].as_str()).collect();
+        let c = cmp(&article, &shuffled.join("\n"));
+        assert_eq!(c.relation, Relation::Duplicate, "order {order:?}: {c:?}");
+        assert!(c.contain > 0.8, "order {order:?}: {c:?}");
+    }
+    // Another article's paragraphs in any order are not found in it.
+    let other = paragraphs(901, 22).join("\n");
+    assert_eq!(cmp(&article, &other).relation, Relation::Different);
+}
+
+#[test]
+fn a_digest_reshuffled_the_next_day_is_a_duplicate_and_an_item_is_contained() {
+    // A hub page: the lead paragraphs of ten articles. The next day, the same items in another
+    // order, one of them replaced.
+    let items = paragraphs(910, 10);
+    let today = items.join("\n");
+    let mut tomorrow: Vec<String> = items.iter().rev().cloned().collect();
+    tomorrow.swap(2, 7);
+    tomorrow[4] = prose(920, 180);
+    let c = cmp(&today, &tomorrow.join("\n"));
+    assert_eq!(c.relation, Relation::Duplicate, "{c:?}");
+    // One item is contained in the digest wherever it sits.
+    for item in [&items[0], &items[4], &items[9]] {
+        assert_eq!(cmp(item, &tomorrow.join("\n")).relation, Relation::Contained, "{item}");
+    }
+}

@@ -9,7 +9,7 @@
 //!
 //! The trusted region is then removed from the shorter text and its matched characters from the
 //! other, and the next round looks for another (paragraphs that moved), until a round's region is
-//! shorter than `round_min_chars`. TLCS is the sum over rounds. Alignment runs in the coordinates
+//! shorter than `round_min_chars` (or `max_rounds` rounds, or the work budget, ran out). TLCS is the sum over rounds. Alignment runs in the coordinates
 //! of the shorter text, which makes the result symmetric (but see "Long texts").
 //!
 //! **Near misses.** Two bulletins cut from one boilerplate (weather, market closes) align almost
@@ -30,11 +30,16 @@
 //! the limit (see `LONG_TEXT_FACTOR`).
 //!
 //! **Moved blocks and work.** A block of text that moved makes the edit distance twice its
-//! length, and a diff that gives up past `max_edit_distance` then matches nothing; a round whose
-//! diff was cut and matched under half of the shorter skeleton is done again around anchors,
-//! windows each text holds once, in both texts' order (see [`myers::Myers::diff_anchored`]), and
-//! when that matched more, the rounds after it look for the blocks that moved the same way. The diffs of one comparison share one work budget (see `compare_budget`): texts
-//! that repeat themselves make every diff run far, round after round.
+//! length: a plain diff of an article whose sections were reordered, or of a digest whose items
+//! were reshuffled, costs O(N·D) with D near N, tens of milliseconds per pair, and past
+//! `max_edit_distance` it matches nothing. So each round's first plain diff gets only the work
+//! ordinary pairs need; a pair that needs more is diffed around anchors, windows each text holds
+//! once, along their longest chain in both texts' order ([`myers::Myers::diff_along`]). When
+//! the anchors kept their order (a heavily edited pair) and matched under half, the plain diff
+//! goes on; when they did not, the rounds after look for the blocks that moved the same way,
+//! one chain per round (see `Verifier::diff_round`). The diffs of one comparison share one
+//! work budget (see `compare_budget`): texts that repeat themselves make every diff run far,
+//! round after round.
 //!
 //! **Boilerplate.** A prepared side may mark sentences as boilerplate (the index finds them: a
 //! disclaimer or a reprint notice that many pages carry beside unrelated text). They count
@@ -532,6 +537,52 @@ impl Verifier {
         }
     }
 
+    /// The diff of one round, of the skeletons `sx` and `sy` into `runs`: (whether the work
+    /// budget ran out, whether blocks moved and the runs came from anchors; the rounds after
+    /// then use anchors alone). `moved`: an earlier round's runs did.
+    ///
+    /// A first plain diff gets the work ordinary pairs need (simulated crawls: at most 174 per
+    /// character, 99.9% under 46). A pair that needs more either is heavily edited or repeats
+    /// itself, or has blocks that moved (sections reordered, a digest's items reshuffled): its
+    /// edit distance is then twice what moved, and the plain diff would spend the whole budget,
+    /// tens of milliseconds, for less than the anchors find at a fraction of that. So such a
+    /// pair is diffed around anchors; only when they kept their order and matched under half of
+    /// what could match does the plain diff go on with the rest of the budget. A plain diff cut
+    /// short by `max_edit_distance`, matching under half, is tried around anchors as well.
+    fn diff_round(&mut self, w: usize, p: &Params, moved: bool) -> (bool, bool) {
+        let matched = |runs: &[Run]| runs.iter().map(|r| r.len as usize).sum::<usize>();
+        let (sx, sy) = (&self.sx[..], &self.sy[..]);
+        let under_half = |runs: &[Run]| 2 * matched(runs) < sx.len().min(sy.len());
+        let max_d = p.max_edit_distance;
+        if moved {
+            self.runs.clear();
+            let ran_out = self.myers.diff_anchored(sx, sy, w, max_d, &mut self.budget, &mut self.runs);
+            return (ran_out, true);
+        }
+        let first = self.budget.min(FIRST_TRY_WORK_BASE + FIRST_TRY_WORK_PER_CHAR * (sx.len() + sy.len()) as u64);
+        let mut left = first;
+        let short = self.myers.diff(sx, sy, max_d, &mut left, &mut self.runs);
+        self.budget -= first - left;
+        let mut ran_out = short && self.budget == left;
+        // Anchors for a first try that ran short, or for a diff cut short by `max_d` (a block
+        // moved past it) that matched under half.
+        let dear = short && !ran_out;
+        if !(dear || self.myers.cut() && under_half(&self.runs)) {
+            return (ran_out, false);
+        }
+        let anchors = myers::Anchors::new(sx, sy, w);
+        ran_out |= self.myers.diff_along(sx, sy, &anchors, max_d, &mut self.budget, &mut self.anchored);
+        let in_order = anchors.in_order();
+        if dear && in_order && under_half(&self.anchored) && !ran_out {
+            ran_out = self.myers.diff(sx, sy, max_d, &mut self.budget, &mut self.runs);
+        }
+        let better = matched(&self.anchored) > matched(&self.runs);
+        if better {
+            std::mem::swap(&mut self.runs, &mut self.anchored);
+        }
+        (ran_out, better && !in_order)
+    }
+
     /// Rounds of skeleton, diff and TLCS over `x` (the shorter text) and `y`.
     fn align(
         &mut self,
@@ -595,33 +646,8 @@ impl Verifier {
             self.sx.extend(self.keep_a.iter().map(|&i| xc[i as usize]));
             self.sy.clear();
             self.sy.extend(self.keep_b.iter().map(|&i| yc[i as usize]));
-            // A diff cut short matching under half of what it could: blocks moved (or the texts
-            // repeat themselves). Anchors in both texts' order may find what it did not; when
-            // they do, the rounds after, which look for the blocks that moved, use them alone.
-            let matched = |runs: &[Run]| runs.iter().map(|r| r.len as usize).sum::<usize>();
-            let mut ran_out = false;
-            let mut try_anchors = moved;
-            if !moved {
-                ran_out = self.myers.diff(&self.sx, &self.sy, p.max_edit_distance, &mut self.budget, &mut self.runs);
-                try_anchors = self.myers.cut() && 2 * matched(&self.runs) < self.sx.len().min(self.sy.len());
-            } else {
-                self.runs.clear();
-            }
-            if try_anchors {
-                let out_of_work = self.myers.diff_anchored(
-                    &self.sx,
-                    &self.sy,
-                    w,
-                    p.max_edit_distance,
-                    &mut self.budget,
-                    &mut self.anchored,
-                );
-                if matched(&self.anchored) > matched(&self.runs) {
-                    std::mem::swap(&mut self.runs, &mut self.anchored);
-                    moved = true;
-                }
-                ran_out |= out_of_work;
-            }
+            let (ran_out, anchored) = self.diff_round(w, p, moved);
+            moved |= anchored;
             cur_runs.clear();
             split_runs(&self.runs, &self.keep_a, &self.keep_b, &mut cur_runs);
             let Some(t) =
@@ -699,12 +725,12 @@ impl Verifier {
 /// characters compared (the shorter text and at most the limit of the longer):
 /// [`COMPARE_WORK_BASE`] and [`COMPARE_WORK_PER_CHAR`] per character, at most
 /// [`myers::WORK_BUDGET`]. Past it, the shared text found so far is the answer, a lower bound.
-/// Measured per character of the pair: at most 180 on simulated crawls; 650-1,500 for a short
-/// article cut in ten paragraphs that all moved (the rounds find them one by one); a diff that
-/// gives up at `max_edit_distance` spends about 4M however short the texts (the base covers
-/// it), one whose edit distance is near it up to twice that; 4,000-5,700 for texts that repeat
-/// themselves (a block pasted many times on a page and on its copies), where each diff had a
-/// budget of its own before and eight rounds of them took 0.2-0.9 s per pair.
+/// Measured per character of the pair: at most 180 on simulated crawls; a plain diff that gives
+/// up at `max_edit_distance` spends about 4M however short the texts (the base covers it), one
+/// whose edit distance is near it up to twice that, which only pairs whose anchors kept their
+/// order still run (see `Verifier::diff_round`); 4,000-5,700 for texts that repeat themselves
+/// (a block pasted many times on a page and on its copies), where each diff had a budget of its
+/// own before and eight rounds of them took 0.2-0.9 s per pair.
 fn compare_budget(chars: usize) -> u64 {
     (COMPARE_WORK_BASE + COMPARE_WORK_PER_CHAR * chars as u64).min(myers::WORK_BUDGET)
 }
@@ -713,6 +739,12 @@ fn compare_budget(chars: usize) -> u64 {
 const COMPARE_WORK_BASE: u64 = 6_000_000;
 /// See [`compare_budget`].
 const COMPARE_WORK_PER_CHAR: u64 = 512;
+
+/// The work of a round's first plain diff (see [`Verifier::diff_round`]): this and
+/// [`FIRST_TRY_WORK_PER_CHAR`] per character of the two skeletons.
+const FIRST_TRY_WORK_BASE: u64 = 16_384;
+/// See [`FIRST_TRY_WORK_BASE`].
+const FIRST_TRY_WORK_PER_CHAR: u64 = 8;
 
 /// Verification reads at most this many times [`Params::max_verify_chars`] characters of a text
 /// (3.2 million by default, a long novel): its windows take eight bytes per character, and a
@@ -999,7 +1031,67 @@ fn numeric_conflicts(x: &[char], y: &[char], runs: &[Run]) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::overlap;
+    use super::*;
+    use crate::testutil::Rng;
+
+    /// `n` paragraphs of 120 to 300 characters drawn from 3,000 ideographs.
+    fn paragraphs(rng: &mut Rng, n: usize) -> Vec<Vec<char>> {
+        (0..n)
+            .map(|_| {
+                let len = 120 + rng.below(181) as usize;
+                (0..len).map(|_| char::from_u32(0x4e00 + rng.below(3_000) as u32).unwrap_or('字')).collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_reshuffled_article_is_aligned_around_anchors_for_a_fraction_of_the_budget() {
+        let mut rng = Rng::new(0x00D1_6E57);
+        let paras = paragraphs(&mut rng, 20);
+        let a: Vec<char> = paras.join(&'\n');
+        let mut order: Vec<usize> = (0..paras.len()).collect();
+        for k in (1..order.len()).rev() {
+            order.swap(k, rng.below(k as u64 + 1) as usize);
+        }
+        let b: Vec<char> = order.iter().map(|&i| paras[i].clone()).collect::<Vec<_>>().join(&'\n');
+        let p = Params::default();
+        let mut v = Verifier::default();
+        let c = v.compare_texts(&a, &b, &p);
+        assert_eq!(c.relation, Relation::Duplicate, "{c:?}");
+        assert!(c.contain > 0.95, "every paragraph found: {c:?}");
+        // A plain diff of the whole pair would take about the square of its length; around
+        // anchors each round costs about its length.
+        let budget = compare_budget(a.len() + b.len());
+        let spent = budget - v.budget;
+        assert!(spent * 20 < budget, "spent {spent} of {budget}");
+    }
+
+    #[test]
+    fn a_thread_quoting_its_opening_post_in_every_reply_is_found_in_its_copy() {
+        // The quoted block is in every reply, so most windows are no anchors, should the first
+        // plain diff not be enough; a copy with two replies more and two edited holds it whole.
+        let mut rng = Rng::new(0x7EAD);
+        let post = paragraphs(&mut rng, 4).concat();
+        let quote = &post[..200];
+        let mut replies = paragraphs(&mut rng, 18);
+        let thread = |replies: &[Vec<char>]| -> Vec<char> {
+            let mut t = post.clone();
+            for r in replies {
+                t.push('\n');
+                t.extend_from_slice(quote);
+                t.extend_from_slice(&r[..40]);
+            }
+            t
+        };
+        let a = thread(&replies[..16]);
+        replies[3][5] = '某';
+        replies[9][20] = '某';
+        let b = thread(&replies);
+        let p = Params::default();
+        let c = Verifier::default().compare_texts(&a, &b, &p);
+        assert!(matches!(c.relation, Relation::Contained | Relation::Duplicate), "{c:?}");
+        assert!(c.contain > 0.99, "{c:?}");
+    }
 
     #[test]
     fn figures_leave_out_dates_and_times() {

@@ -80,7 +80,7 @@ impl Myers {
     /// whole is twice the block, past any `max_d` worth its cost, and a plain diff matches
     /// nothing; here the chain follows the text that kept its order, and the moved block is left
     /// for a later round. Not always the longest common subsequence: a fallback for when the
-    /// plain diff is cut.
+    /// plain diff is cut, or would be dear.
     pub fn diff_anchored(
         &mut self,
         a: &[char],
@@ -90,13 +90,26 @@ impl Myers {
         budget: &mut u64,
         out: &mut Vec<Run>,
     ) -> bool {
-        let chain = anchor_chain(a, b, w.max(1));
+        let anchors = Anchors::new(a, b, w);
+        self.diff_along(a, b, &anchors, max_d, budget, out)
+    }
+
+    /// [`Myers::diff_anchored`] with the anchors already found.
+    pub fn diff_along(
+        &mut self,
+        a: &[char],
+        b: &[char],
+        anchors: &Anchors,
+        max_d: usize,
+        budget: &mut u64,
+        out: &mut Vec<Run>,
+    ) -> bool {
         // Between anchors in order, the texts differ by edits; a gap holding a block that moved
         // differs wholly, and a diff that would give up anyway gives up sooner.
         let max_d = (max_d / GAP_D_DIVISOR).max(1);
         self.spending(budget, out, |m, out| {
             let (mut at_a, mut at_b) = (0usize, 0usize);
-            for (i, j) in chain {
+            for &(i, j) in &anchors.chain {
                 if i < at_a || j < at_b {
                     continue;
                 }
@@ -224,46 +237,67 @@ fn merge_adjacent(out: &mut Vec<Run>) {
     });
 }
 
-/// Positions `(i, j)` of the windows of `w` characters found once in `a` and once in `b`, the
-/// longest chain of them increasing in both, in order (patience sorting: O(n log n)).
-fn anchor_chain(a: &[char], b: &[char], w: usize) -> Vec<(usize, usize)> {
-    use super::skeleton::Windows;
-    let (wa, wb) = (Windows::new(a, w), Windows::new(b, w));
-    // Per hash: where it is in a and in b, with u32::MAX once it is seen twice on a side.
-    let mut seen: rustc_hash::FxHashMap<u64, (u32, u32)> = rustc_hash::FxHashMap::default();
-    seen.reserve(wa.hashes.len());
-    for (i, &h) in wa.hashes.iter().enumerate() {
-        seen.entry(h).and_modify(|e| e.0 = u32::MAX).or_insert((i as u32, u32::MAX - 1));
-    }
-    for (j, &h) in wb.hashes.iter().enumerate() {
-        if let Some(e) = seen.get_mut(&h) {
-            e.1 = if e.1 == u32::MAX - 1 { j as u32 } else { u32::MAX };
-        }
-    }
-    let mut pairs: Vec<(u32, u32)> = seen.into_values().filter(|&(i, j)| i != u32::MAX && j < u32::MAX - 1).collect();
-    pairs.sort_unstable();
-    // Longest strictly increasing subsequence of the j's: `tails[k]` ends the best chain of k + 1.
-    let (mut tails, mut prev): (Vec<usize>, Vec<usize>) = (Vec::new(), vec![usize::MAX; pairs.len()]);
-    for (k, &(_, j)) in pairs.iter().enumerate() {
-        let at = tails.partition_point(|&t| pairs[t].1 < j);
-        if at > 0 {
-            prev[k] = tails[at - 1];
-        }
-        if at == tails.len() {
-            tails.push(k);
-        } else {
-            tails[at] = k;
-        }
-    }
-    let mut chain = Vec::with_capacity(tails.len());
-    let mut k = tails.last().copied().unwrap_or(usize::MAX);
-    while k != usize::MAX {
-        chain.push((pairs[k].0 as usize, pairs[k].1 as usize));
-        k = prev[k];
-    }
-    chain.reverse();
-    chain
+/// The anchors of two texts: windows of `w` characters each text holds once, and the longest
+/// chain of them in the same order in both.
+#[derive(Debug, Default)]
+pub struct Anchors {
+    /// Positions `(i, j)` of the chained windows in the two texts, increasing in both.
+    pub chain: Vec<(usize, usize)>,
+    /// How many windows each text holds once (the chain's pick is among them).
+    pub common: usize,
 }
+
+impl Anchors {
+    /// Finds the anchors of `a` and `b` (patience sorting: O(n log n)).
+    pub fn new(a: &[char], b: &[char], w: usize) -> Anchors {
+        use super::skeleton::Windows;
+        let (wa, wb) = (Windows::new(a, w.max(1)), Windows::new(b, w.max(1)));
+        // Per hash: where it is in a and in b, with u32::MAX once it is seen twice on a side.
+        let mut seen: rustc_hash::FxHashMap<u64, (u32, u32)> = rustc_hash::FxHashMap::default();
+        seen.reserve(wa.hashes.len());
+        for (i, &h) in wa.hashes.iter().enumerate() {
+            seen.entry(h).and_modify(|e| e.0 = u32::MAX).or_insert((i as u32, u32::MAX - 1));
+        }
+        for (j, &h) in wb.hashes.iter().enumerate() {
+            if let Some(e) = seen.get_mut(&h) {
+                e.1 = if e.1 == u32::MAX - 1 { j as u32 } else { u32::MAX };
+            }
+        }
+        let mut pairs: Vec<(u32, u32)> =
+            seen.into_values().filter(|&(i, j)| i != u32::MAX && j < u32::MAX - 1).collect();
+        pairs.sort_unstable();
+        // Longest strictly increasing subsequence of the j's: `tails[k]` ends the best chain of k + 1.
+        let (mut tails, mut prev): (Vec<usize>, Vec<usize>) = (Vec::new(), vec![usize::MAX; pairs.len()]);
+        for (k, &(_, j)) in pairs.iter().enumerate() {
+            let at = tails.partition_point(|&t| pairs[t].1 < j);
+            if at > 0 {
+                prev[k] = tails[at - 1];
+            }
+            if at == tails.len() {
+                tails.push(k);
+            } else {
+                tails[at] = k;
+            }
+        }
+        let mut chain = Vec::with_capacity(tails.len());
+        let mut k = tails.last().copied().unwrap_or(usize::MAX);
+        while k != usize::MAX {
+            chain.push((pairs[k].0 as usize, pairs[k].1 as usize));
+            k = prev[k];
+        }
+        chain.reverse();
+        Anchors { chain, common: pairs.len() }
+    }
+
+    /// Whether the texts kept their order: all but a thirty-second of the windows both hold
+    /// once lie on the chain. A block that moved leaves its windows off it.
+    pub fn in_order(&self) -> bool {
+        (self.common - self.chain.len()) * OUT_OF_ORDER_SHARE <= self.common
+    }
+}
+
+/// See [`Anchors::in_order`].
+const OUT_OF_ORDER_SHARE: usize = 32;
 
 #[cfg(test)]
 mod tests {
@@ -384,10 +418,31 @@ mod tests {
         // Windows found twice in a text are no anchors: a text of one repeated window has none,
         // and the stretches between (here, all of it) are diffed as before.
         let same: Vec<char> = "重复".repeat(50).chars().collect();
-        assert!(anchor_chain(&same, &same, 8).is_empty());
+        assert!(Anchors::new(&same, &same, 8).chain.is_empty());
         let mut budget = WORK_BUDGET;
         myers.diff_anchored(&same, &same, 8, 1_000, &mut budget, &mut out);
         assert_eq!(out, vec![Run { a: 0, b: 0, len: 100 }]);
+    }
+
+    #[test]
+    fn anchors_tell_a_moved_block_from_edits() {
+        let mut rng = crate::testutil::Rng::new(0xA7C4);
+        let text: Vec<char> =
+            (0..4_000).map(|_| char::from_u32(0x4e00 + rng.below(3_000) as u32).unwrap_or('字')).collect();
+        // Edits everywhere, in place: every window both hold once lies on the chain.
+        let edited: Vec<char> = text.iter().enumerate().map(|(i, &c)| if i % 50 == 7 { '某' } else { c }).collect();
+        let anchors = Anchors::new(&text, &edited, 8);
+        assert!(anchors.common > 3_000 && anchors.in_order(), "{} of {}", anchors.chain.len(), anchors.common);
+        // A tenth of the text moved to the front: its windows are off the chain.
+        let moved: Vec<char> = text[1_800..2_200].iter().chain(&text[..1_800]).chain(&text[2_200..]).copied().collect();
+        let anchors = Anchors::new(&text, &moved, 8);
+        assert!(!anchors.in_order(), "{} of {}", anchors.chain.len(), anchors.common);
+        assert!(anchors.chain.len() >= anchors.common - 400, "the rest is chained");
+        // Texts with no window in common have no anchors, and nothing is out of order.
+        let other: Vec<char> = "别的文字".repeat(100).chars().collect();
+        let none = Anchors::new(&text, &other, 8);
+        assert_eq!((none.common, none.chain.len()), (0, 0));
+        assert!(none.in_order());
     }
 
     #[test]

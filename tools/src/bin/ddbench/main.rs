@@ -8,9 +8,14 @@
 //!   its peak RSS, to show that query memory does not grow with the index.
 //! * `ddbench gen-crawl --pages N --out F`: a JSONL crawl of ~20 KB HTML pages for timing
 //!   `dedupdb ingest` (one core: `--threads 1`) under `/usr/bin/time -v`.
+//! * `ddbench hard --db D --pages N`: pages whose verification is dear (sections moved, digests
+//!   of other pages in any order, threads quoting one block in every reply) ingested in process,
+//!   with the query time per shape (see `hard.rs`); `--out F` also writes them as JSONL.
 //!
 //! The generator draws words from a fixed vocabulary with a skewed distribution, so texts share
 //! common words and phrases as real ones do, while articles differ.
+
+mod hard;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -66,6 +71,16 @@ enum Cmd {
         pages: u64,
         #[arg(long)]
         out: PathBuf,
+    },
+    /// Ingest pages whose verification is dear in process; query time per shape.
+    Hard {
+        #[arg(long)]
+        db: PathBuf,
+        #[arg(long, default_value_t = 3000)]
+        pages: u64,
+        /// Also write the pages as a JSONL crawl (`url`, `text`) for `dedupdb ingest`.
+        #[arg(long)]
+        out: Option<PathBuf>,
     },
 }
 
@@ -304,6 +319,59 @@ fn main() -> Result<()> {
                     "queries": queries, "with_match": found, "peak_rss_kib": peak_rss_kib(),
                 })
             );
+        }
+        Cmd::Hard { db, pages, out } => {
+            let mut index = Index::open_writer(&db, &params)?;
+            let params = index.params().clone();
+            let mut w = match &out {
+                Some(o) => {
+                    Some(std::io::BufWriter::new(std::fs::File::create(o).with_context(|| format!("{}", o.display()))?))
+                }
+                None => None,
+            };
+            let mut earlier: Vec<(usize, String)> = Vec::new();
+            let mut tally = hard::Tally::new();
+            let start = Instant::now();
+            for i in 0..pages {
+                let (shape, text) = hard::page(&vocab, i, &earlier);
+                let url = format!("http://site{}.example/{}/{i}.html", i % 50, hard::SHAPES[shape]);
+                if let Some(w) = w.as_mut() {
+                    serde_json::to_writer(&mut *w, &json!({"url": url, "text": text}))?;
+                    w.write_all(b"\n")?;
+                }
+                let page = Page::analyze(PageInput::Text { bytes: text.as_bytes(), charset: None }, &params);
+                let t = Instant::now();
+                let a = index.query(&page.norm.chars, &page.features, None)?;
+                let best = match (&a.exact, a.matches.first()) {
+                    (Some(_), _) => Some("exact"),
+                    (None, m) => m.map(|m| m.cmp.relation.as_str()),
+                };
+                tally.record(shape, t, best, a.verified);
+                let site = format!("site{}.example", i % 50);
+                index.insert(NewDoc {
+                    url: &url,
+                    site: &site,
+                    fetched_at: 0,
+                    chars: &page.norm.chars,
+                    features: &page.features,
+                    cluster: a.best().map(|m| m.cluster),
+                    replaces: None,
+                })?;
+                if i % 256 == 255 {
+                    index.commit()?;
+                    index.maybe_flush()?;
+                }
+                earlier.push((shape, text));
+            }
+            if let Some(mut w) = w {
+                w.flush()?;
+            }
+            index.flush()?;
+            index.close()?;
+            for row in tally.report() {
+                println!("{row}");
+            }
+            eprintln!("{pages} pages in {:.1} s", start.elapsed().as_secs_f64());
         }
         Cmd::GenCrawl { pages, out } => {
             let mut w =
