@@ -62,10 +62,10 @@ pub struct Params {
     pub tlcs_max_blocks: usize,
     /// Extra rounds for reordered paragraphs stop when a round's trusted region is shorter than this.
     pub round_min_chars: usize,
-    /// At most this many rounds: a cap, as `round_min_chars` and the work budget end them
-    /// sooner. A reshuffled digest or article has a region per item or paragraph that moved, and
-    /// two copies each 2% edited can fragment into a dozen or more regions (8 rounds left both
-    /// "overlaps"; 32 finds them duplicates).
+    /// At most this many rounds. `round_min_chars` ends them sooner, and past the eighth a round
+    /// counts only a region out of order with an earlier one (a block that moved) and pays for
+    /// its windows from the comparison's work budget. A reshuffled digest or article has a
+    /// region per item or paragraph: with 8 rounds most were "overlaps", with 32 duplicates.
     pub max_rounds: usize,
     /// Both coverages (TLCS / length) at least this: duplicate.
     pub dup_coverage: f64,

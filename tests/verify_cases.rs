@@ -499,3 +499,63 @@ fn a_digest_reshuffled_the_next_day_is_a_duplicate_and_an_item_is_contained() {
         assert_eq!(cmp(item, &tomorrow.join("\n")).relation, Relation::Contained, "{item}");
     }
 }
+
+#[test]
+fn two_forms_filled_in_differently_are_different_however_many_their_sentences() {
+    // A court notice or a tender form: template sentences of 60 characters, each followed by
+    // this page's own filling of 30. Each round finds one template sentence (the fillings
+    // between keep the trusted region from spanning two), so rounds past the first few must
+    // find a block that moved, not the next sentence in order.
+    for sentences in [12u64, 20, 30] {
+        let template: Vec<String> = (0..sentences).map(|i| prose(930 + i, 60)).collect();
+        let form = |seed: u64| -> String {
+            template.iter().enumerate().map(|(i, t)| format!("{t}{}", prose(seed * 1_000 + i as u64, 30))).collect()
+        };
+        let c = cmp(&form(941), &form(942));
+        assert!(
+            !matches!(c.relation, Relation::Duplicate | Relation::Contained | Relation::Contains),
+            "{sentences}: {c:?}"
+        );
+    }
+}
+
+#[test]
+fn pages_pasting_one_block_again_and_again_stay_duplicates_when_pieces_move() {
+    // A block pasted three to twelve times among short texts of the page's own (an advert, a
+    // quoted post), then up to three pieces moved and up to 3% of the characters edited. The
+    // block's windows are no anchors (each text holds them many times), so a chain of the
+    // few that are says little; the plain diff must still have its turn.
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut below = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n.max(1)
+    };
+    for case in 0..60u64 {
+        let block = prose(9_000 + case, 100 + below(300) as usize);
+        let mut page = String::new();
+        for k in 0..3 + below(10) {
+            page.push_str(&block);
+            page.push_str(&prose(case * 50 + k, 20 + below(200) as usize));
+        }
+        let page: Vec<char> = page.chars().collect();
+        let mut copy = page.clone();
+        for _ in 0..1 + below(3) {
+            let i = below(copy.len() as u64) as usize;
+            let j = i + below(((copy.len() - i) as u64).min(800)) as usize;
+            let piece: Vec<char> = copy.drain(i..j).collect();
+            let at = below(copy.len() as u64 + 1) as usize;
+            copy.splice(at..at, piece);
+        }
+        let rate = below(30);
+        for c in copy.iter_mut() {
+            if below(1_000) < rate {
+                *c = '某';
+            }
+        }
+        let (a, b): (String, String) = (page.iter().collect(), copy.iter().collect());
+        let c = cmp(&a, &b);
+        assert_eq!(c.relation, Relation::Duplicate, "case {case}: {c:?}");
+    }
+}

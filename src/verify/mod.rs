@@ -9,8 +9,11 @@
 //!
 //! The trusted region is then removed from the shorter text and its matched characters from the
 //! other, and the next round looks for another (paragraphs that moved), until a round's region is
-//! shorter than `round_min_chars` (or `max_rounds` rounds, or the work budget, ran out). TLCS is the sum over rounds. Alignment runs in the coordinates
-//! of the shorter text, which makes the result symmetric (but see "Long texts").
+//! shorter than `round_min_chars`, or `max_rounds` rounds or the work budget ran out. Past the
+//! first eight rounds only a region out of order with an earlier one counts: in order, it is text
+//! the trusted region left out for what lies between (a form's template sentences, each followed
+//! by its own filling), not a block that moved. TLCS is the sum over rounds. Alignment runs in
+//! the coordinates of the shorter text, which makes the result symmetric (but see "Long texts").
 //!
 //! **Near misses.** Two bulletins cut from one boilerplate (weather, market closes) align almost
 //! fully while their facts differ. Inside the trusted regions, every small gap where the texts
@@ -35,11 +38,13 @@
 //! `max_edit_distance` it matches nothing. So each round's first plain diff gets only the work
 //! ordinary pairs need; a pair that needs more is diffed around anchors, windows each text holds
 //! once, along their longest chain in both texts' order ([`myers::Myers::diff_along`]). When
-//! the anchors kept their order (a heavily edited pair) and matched under half, the plain diff
-//! goes on; when they did not, the rounds after look for the blocks that moved the same way,
-//! one chain per round (see `Verifier::diff_round`). The diffs of one comparison share one
-//! work budget (see `compare_budget`): texts that repeat themselves make every diff run far,
-//! round after round.
+//! the anchors kept their order (a heavily edited pair), or are few (a block pasted again and
+//! again), and matched under half, the plain diff starts again with what is left of the budget;
+//! when they were out of order and matched more, the rounds after look for the blocks that
+//! moved the same way, one chain per round (see `Verifier::diff_round`). The diffs of one
+//! comparison share one work budget (see `compare_budget`), and rounds past the eighth pay for
+//! their windows from it: texts that repeat themselves make every diff run far, round after
+//! round.
 //!
 //! **Boilerplate.** A prepared side may mark sentences as boilerplate (the index finds them: a
 //! disclaimer or a reprint notice that many pages carry beside unrelated text). They count
@@ -538,21 +543,23 @@ impl Verifier {
     }
 
     /// The diff of one round, of the skeletons `sx` and `sy` into `runs`: (whether the work
-    /// budget ran out, whether blocks moved and the runs came from anchors; the rounds after
-    /// then use anchors alone). `moved`: an earlier round's runs did.
+    /// budget ran out, whether the runs came from anchors out of order, i.e. blocks moved and
+    /// the rounds after use anchors alone). `moved`: an earlier round's runs did.
     ///
-    /// A first plain diff gets the work ordinary pairs need (simulated crawls: at most 174 per
-    /// character, 99.9% under 46). A pair that needs more either is heavily edited or repeats
-    /// itself, or has blocks that moved (sections reordered, a digest's items reshuffled): its
-    /// edit distance is then twice what moved, and the plain diff would spend the whole budget,
-    /// tens of milliseconds, for less than the anchors find at a fraction of that. So such a
-    /// pair is diffed around anchors; only when they kept their order and matched under half of
-    /// what could match does the plain diff go on with the rest of the budget. A plain diff cut
-    /// short by `max_edit_distance`, matching under half, is tried around anchors as well.
+    /// A first plain diff gets [`FIRST_TRY_WORK_BASE`] and [`FIRST_TRY_WORK_PER_CHAR`] per
+    /// character of the skeletons, which every diff of the 10k crawl and all but 606 of the
+    /// 219,013 of a simulated 20k crawl need no more than. A pair that needs more is heavily
+    /// edited, repeats itself, or has blocks that moved (sections reordered, a digest's items
+    /// reshuffled): its edit distance is then twice what moved, and the plain diff would spend
+    /// the whole budget, tens of milliseconds, for less than the anchors find at a fraction of
+    /// that. So such a pair is diffed around anchors. When the anchors kept their order, or are
+    /// few (under half the skeleton: a block pasted again and again, whose copies no anchor
+    /// tells apart), and matched under half of what could match, the plain diff starts again
+    /// with the rest of the budget (what the first try and the anchors spent is lost). A plain
+    /// diff cut short by `max_edit_distance`, matching under half, is tried around anchors too.
     fn diff_round(&mut self, w: usize, p: &Params, moved: bool) -> (bool, bool) {
         let matched = |runs: &[Run]| runs.iter().map(|r| r.len as usize).sum::<usize>();
         let (sx, sy) = (&self.sx[..], &self.sy[..]);
-        let under_half = |runs: &[Run]| 2 * matched(runs) < sx.len().min(sy.len());
         let max_d = p.max_edit_distance;
         if moved {
             self.runs.clear();
@@ -567,20 +574,24 @@ impl Verifier {
         // Anchors for a first try that ran short, or for a diff cut short by `max_d` (a block
         // moved past it) that matched under half.
         let dear = short && !ran_out;
-        if !(dear || self.myers.cut() && under_half(&self.runs)) {
+        if !(dear || self.myers.cut() && 2 * matched(&self.runs) < sx.len().min(sy.len())) {
             return (ran_out, false);
         }
         let anchors = myers::Anchors::new(sx, sy, w);
         ran_out |= self.myers.diff_along(sx, sy, &anchors, max_d, &mut self.budget, &mut self.anchored);
+        // Anchors are windows each text holds once: when under half the skeleton has any (a
+        // block pasted again and again), their chain says little, in order or not.
+        let sparse = 2 * anchors.common < sx.len().min(sy.len());
         let in_order = anchors.in_order();
-        if dear && in_order && under_half(&self.anchored) && !ran_out {
+        if dear && !ran_out && (in_order || sparse) && 2 * matched(&self.anchored) < sx.len().min(sy.len()) {
+            // The plain diff starts again with the rest of the budget.
             ran_out = self.myers.diff(sx, sy, max_d, &mut self.budget, &mut self.runs);
         }
         let better = matched(&self.anchored) > matched(&self.runs);
         if better {
             std::mem::swap(&mut self.runs, &mut self.anchored);
         }
-        (ran_out, better && !in_order)
+        (ran_out, better && !in_order && !sparse)
     }
 
     /// Rounds of skeleton, diff and TLCS over `x` (the shorter text) and `y`.
@@ -597,7 +608,8 @@ impl Verifier {
         // After the first round, the characters still in play: original indices and the texts.
         let mut rest: Option<Rest> = None;
         let mut nrounds = 0;
-        // Whether a round's diff needed anchors (see below).
+        // Whether an earlier round's runs came from anchors out of order: blocks moved, and the
+        // rounds after use anchors alone (see `diff_round`).
         let mut moved = false;
         // Buffers reused across rounds.
         let mut cur_runs: Vec<Run> = Vec::new();
@@ -610,6 +622,15 @@ impl Verifier {
             // A later round must match round_min_chars, which needs that many characters left.
             if xc.len() < w || yc.len() < w || (round > 0 && xc.len().min(yc.len()) < p.round_min_chars) {
                 break;
+            }
+            // Rounds past the first few pay for their windows and skeletons from the budget:
+            // long texts cut in many moved pieces get fewer.
+            if round >= FREE_ROUNDS {
+                let charge = ROUND_WORK_PER_CHAR * (xc.len() + yc.len()) as u64;
+                if self.budget < charge {
+                    break;
+                }
+                self.budget -= charge;
             }
             nrounds += 1;
             let reuse = if round == 0 { reuse } else { Round0::Fresh };
@@ -684,10 +705,17 @@ impl Verifier {
             let (a_start, a_end) = (orig_x(t.a.start), orig_x(t.a.end - 1) + 1);
             let b_start = in_region.iter().map(|r| r.b as usize).min().unwrap_or(0);
             let b_end = in_region.iter().map(|r| (r.b + r.len) as usize).max().unwrap_or(0);
-            out.push(RoundResult {
-                runs: in_region,
-                span: Span { a_start, a_end, b_start, b_end, matched: t.matched, round },
-            });
+            // Past the first few rounds, only a block that moved counts: a region in order with
+            // all those found before is one the trusted region left out for the text between
+            // (a form's template sentences, each followed by a different filling). It is taken
+            // out of the texts all the same, for the next round to look past it.
+            let moved_block = out.iter().any(|r| (r.span.a_start < a_start) != (r.span.b_start < b_start));
+            if round < FREE_ROUNDS || moved_block {
+                out.push(RoundResult {
+                    runs: in_region,
+                    span: Span { a_start, a_end, b_start, b_end, matched: t.matched, round },
+                });
+            }
             if ran_out {
                 tracing::debug!(
                     chars = x.len() + y.len(),
@@ -739,6 +767,15 @@ fn compare_budget(chars: usize) -> u64 {
 const COMPARE_WORK_BASE: u64 = 6_000_000;
 /// See [`compare_budget`].
 const COMPARE_WORK_PER_CHAR: u64 = 512;
+
+/// Rounds that may find a region in order with the earlier ones, as the extra rounds for a
+/// paragraph inserted or moved do, and that cost no work from the budget (see
+/// [`ROUND_WORK_PER_CHAR`]); the rounds after, up to `max_rounds`, find only blocks that moved.
+const FREE_ROUNDS: usize = 8;
+/// Work a round past [`FREE_ROUNDS`] takes from the comparison's budget per character of what is
+/// left of the two texts: about what its windows, skeletons and trusted region cost next to the
+/// diff's units.
+const ROUND_WORK_PER_CHAR: u64 = 16;
 
 /// The work of a round's first plain diff (see [`Verifier::diff_round`]): this and
 /// [`FIRST_TRY_WORK_PER_CHAR`] per character of the two skeletons.

@@ -9,6 +9,8 @@
 //! * `thread`: a forum thread whose replies each quote the opening post's first lines, so one
 //!   block is pasted ten to twenty times with a short reply after each.
 //! * `thread_again`: an earlier thread crawled again with two replies more and one edited.
+//! * `pasted`: an earlier article, or an earlier pasted copy of it, with an advertisement pasted
+//!   after four to eight of its paragraphs (a spam site's copy; each copy puts it elsewhere).
 //!
 //! Reordered and repeated text is where a diff is dearest: a moved block makes the edit distance
 //! twice its length, and a repeated one makes every diagonal it lies on run far.
@@ -18,7 +20,8 @@ use std::time::Instant;
 use super::{percentile, Rng, Vocab};
 
 /// The shapes, in the order the summary lists them.
-pub const SHAPES: [&str; 7] = ["article", "edited", "reordered", "digest", "digest_again", "thread", "thread_again"];
+pub const SHAPES: [&str; 8] =
+    ["article", "edited", "reordered", "digest", "digest_again", "thread", "thread_again", "pasted"];
 
 /// Page `i` of the hard crawl, given the pages before it: its shape and its text.
 pub fn page(vocab: &Vocab, i: u64, earlier: &[(usize, String)]) -> (usize, String) {
@@ -29,13 +32,14 @@ pub fn page(vocab: &Vocab, i: u64, earlier: &[(usize, String)]) -> (usize, Strin
     };
     let roll = r.below(100);
     let want = match roll {
-        0..=34 => 0,
-        35..=44 => 1,
-        45..=54 => 2,
-        55..=69 => 3,
-        70..=77 => 4,
-        78..=89 => 5,
-        _ => 6,
+        0..=29 => 0,
+        30..=39 => 1,
+        40..=49 => 2,
+        50..=64 => 3,
+        65..=72 => 4,
+        73..=82 => 5,
+        83..=91 => 6,
+        _ => 7,
     };
     let built = match want {
         1 => pick(&mut r, 0).map(|a| edited(a, &mut r)),
@@ -44,6 +48,10 @@ pub fn page(vocab: &Vocab, i: u64, earlier: &[(usize, String)]) -> (usize, Strin
         4 => pick(&mut r, 3).map(|d| digest_again(vocab, d, &mut r, i)),
         5 => Some(thread(vocab, &mut r, i)),
         6 => pick(&mut r, 5).map(|t| thread_again(vocab, t, &mut r, i)),
+        7 => {
+            let of = if r.below(2) == 0 { 0 } else { 7 };
+            pick(&mut r, of).map(|a| pasted(vocab, a, &mut r))
+        }
         _ => None,
     };
     match built {
@@ -134,6 +142,16 @@ fn thread_again(vocab: &Vocab, t: &str, r: &mut Rng, i: u64) -> String {
     lines.join("\n")
 }
 
+fn pasted(vocab: &Vocab, a: &str, r: &mut Rng) -> String {
+    let ad = vocab.article(r.below(5), 100 + r.below(50) as usize).replace('\n', "");
+    let mut ps: Vec<String> = paragraphs(a).into_iter().map(String::from).collect();
+    for _ in 0..4 + r.below(5) {
+        let at = r.below(ps.len() as u64 + 1) as usize;
+        ps.insert(at, ad.clone());
+    }
+    ps.join("\n")
+}
+
 /// Per shape: query µs, pages answered with a similar page, candidates verified, and how often
 /// each relation was the best match's.
 #[derive(Default)]
@@ -141,6 +159,8 @@ pub struct Tally {
     times: Vec<Vec<f64>>,
     similar: Vec<u64>,
     verified: Vec<usize>,
+    /// Rounds of alignment of the matches found, and how many matches.
+    rounds: Vec<(usize, usize)>,
     relations: Vec<std::collections::BTreeMap<&'static str, u64>>,
 }
 
@@ -151,13 +171,17 @@ impl Tally {
             times: vec![Vec::new(); n],
             similar: vec![0; n],
             verified: vec![0; n],
+            rounds: vec![(0, 0); n],
             relations: vec![Default::default(); n],
         }
     }
 
-    /// A page of `shape` whose query started at `t`, with its best match's relation.
-    pub fn record(&mut self, shape: usize, t: Instant, best: Option<&'static str>, verified: usize) {
+    /// A page of `shape` whose query started at `t`, with its best match's relation, the
+    /// candidates it verified and the rounds of alignment of each match.
+    pub fn record(&mut self, shape: usize, t: Instant, best: Option<&'static str>, verified: usize, rounds: &[usize]) {
         self.times[shape].push(t.elapsed().as_secs_f64() * 1e6);
+        self.rounds[shape].0 += rounds.iter().sum::<usize>();
+        self.rounds[shape].1 += rounds.len();
         self.similar[shape] += best.is_some() as u64;
         self.verified[shape] += verified;
         *self.relations[shape].entry(best.unwrap_or("new")).or_default() += 1;
@@ -175,6 +199,7 @@ impl Tally {
                 "shape": name, "pages": t.len(), "similar": self.similar[k],
                 "verified_per_page": self.verified[k] as f64 / t.len().max(1) as f64,
                 "best": self.relations[k],
+                "rounds_per_match": self.rounds[k].0 as f64 / self.rounds[k].1.max(1) as f64,
                 "query_us": {"p50": percentile(t, 0.5), "p99": percentile(t, 0.99), "max": percentile(t, 1.0),
                              "total_s": t.iter().sum::<f64>() / 1e6},
             }));

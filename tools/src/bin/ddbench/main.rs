@@ -346,7 +346,8 @@ fn main() -> Result<()> {
                     (Some(_), _) => Some("exact"),
                     (None, m) => m.map(|m| m.cmp.relation.as_str()),
                 };
-                tally.record(shape, t, best, a.verified);
+                let rounds: Vec<usize> = a.matches.iter().map(|m| m.cmp.rounds).collect();
+                tally.record(shape, t, best, a.verified, &rounds);
                 let site = format!("site{}.example", i % 50);
                 index.insert(NewDoc {
                     url: &url,
