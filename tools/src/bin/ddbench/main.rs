@@ -233,6 +233,24 @@ fn measure(index: &mut Index, vocab: &Vocab, pages: u64, q: u64, params: &Params
     Ok((only, total, found))
 }
 
+/// Inserts page `i` of a run, committing and flushing if due every 256 pages.
+fn insert(index: &mut Index, i: u64, url: &str, site: &str, page: &Page, cluster: Option<u32>) -> Result<()> {
+    index.insert(NewDoc {
+        url,
+        site,
+        fetched_at: 0,
+        chars: &page.norm.chars,
+        features: &page.features,
+        cluster,
+        replaces: None,
+    })?;
+    if i % 256 == 255 {
+        index.commit()?;
+        index.maybe_flush()?;
+    }
+    Ok(())
+}
+
 fn main() -> Result<()> {
     dedupdb::die_on_closed_pipe();
     let cli = Cli::parse();
@@ -261,20 +279,7 @@ fn main() -> Result<()> {
                     index.query(&page.norm.chars, &page.features, None)?.best().map(|m| m.cluster)
                 };
                 let url = format!("http://site{}.example/a/{i}.html", i % 500);
-                let site = format!("site{}.example", i % 500);
-                index.insert(NewDoc {
-                    url: &url,
-                    site: &site,
-                    fetched_at: 0,
-                    chars: &page.norm.chars,
-                    features: &page.features,
-                    cluster,
-                    replaces: None,
-                })?;
-                if i % 256 == 255 {
-                    index.commit()?;
-                    index.maybe_flush()?;
-                }
+                insert(&mut index, i, &url, &format!("site{}.example", i % 500), &page, cluster)?;
                 if cps.contains(&(i + 1)) {
                     index.flush()?;
                     index.merge_tiers()?;
@@ -348,20 +353,7 @@ fn main() -> Result<()> {
                 };
                 let rounds: Vec<usize> = a.matches.iter().map(|m| m.cmp.rounds).collect();
                 tally.record(shape, t, best, a.verified, &rounds);
-                let site = format!("site{}.example", i % 50);
-                index.insert(NewDoc {
-                    url: &url,
-                    site: &site,
-                    fetched_at: 0,
-                    chars: &page.norm.chars,
-                    features: &page.features,
-                    cluster: a.best().map(|m| m.cluster),
-                    replaces: None,
-                })?;
-                if i % 256 == 255 {
-                    index.commit()?;
-                    index.maybe_flush()?;
-                }
+                insert(&mut index, i, &url, &format!("site{}.example", i % 50), &page, a.best().map(|m| m.cluster))?;
                 earlier.push((shape, text));
             }
             if let Some(mut w) = w {
