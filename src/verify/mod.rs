@@ -382,6 +382,8 @@ impl Verifier {
         // `align_long`): the stretch alone when x was cut, as both are then known in part.
         let cap = p.max_verify_chars.max(1);
         let x = &x[..x.len().min(cap)];
+        // Both texts over the limit: parts of them are compared.
+        let x_cut = x.len() < a.len().min(b.len());
         self.budget = compare_budget(x.len() + y.len().min(cap));
         let a_range = |yr: &std::ops::Range<usize>| if swapped { yr.clone() } else { 0..x.len() };
         // a's boilerplate as the early reject's slack: an upper bound of what is compared.
@@ -399,7 +401,7 @@ impl Verifier {
                 None => None,
             };
             let (rounds, rejected, n, region) = self.align_long(x, y, y_windows, p, slack);
-            (rounds, rejected, n, if x.len() < a.len().min(b.len()) { region } else { 0..y.len() })
+            (rounds, rejected, n, if x_cut { region } else { 0..y.len() })
         } else {
             let reuse = match a_windows {
                 Some(aw) if swapped => {
@@ -492,7 +494,6 @@ impl Verifier {
 
         // Both texts over the limit: parts were compared, and a whole page is a duplicate only of
         // a page about as long (a book's half is contained in it), and never contains the longer.
-        let x_cut = x.len() < a.len().min(b.len());
         let whole_ratio = a.len().min(b.len()) as f64 / a.len().max(b.len()).max(1) as f64;
         // x is the shorter: "x contained in y" is the containment direction. (Only discounted
         // boilerplate can make y the shorter: then "y contained in x".)
@@ -552,14 +553,16 @@ impl Verifier {
     /// edited, repeats itself, or has blocks that moved (sections reordered, a digest's items
     /// reshuffled): its edit distance is then twice what moved, and the plain diff would spend
     /// the whole budget, tens of milliseconds, for less than the anchors find at a fraction of
-    /// that. So such a pair is diffed around anchors. When the anchors kept their order, or are
-    /// few (under half the skeleton: a block pasted again and again, whose copies no anchor
-    /// tells apart), and matched under half of what could match, the plain diff starts again
+    /// that. So such a pair is diffed around anchors. When they do not show blocks moved
+    /// ([`myers::Anchors::moved`]: they kept their order, or are too few to tell, as when a
+    /// block is pasted again and again) and matched under half of what could match, the plain
+    /// diff starts again
     /// with the rest of the budget (what the first try and the anchors spent is lost). A plain
     /// diff cut short by `max_edit_distance`, matching under half, is tried around anchors too.
     fn diff_round(&mut self, w: usize, p: &Params, moved: bool) -> (bool, bool) {
         let matched = |runs: &[Run]| runs.iter().map(|r| r.len as usize).sum::<usize>();
         let (sx, sy) = (&self.sx[..], &self.sy[..]);
+        let shorter = sx.len().min(sy.len());
         let max_d = p.max_edit_distance;
         if moved {
             self.runs.clear();
@@ -574,16 +577,13 @@ impl Verifier {
         // Anchors for a first try that ran short, or for a diff cut short by `max_d` (a block
         // moved past it) that matched under half.
         let dear = short && !ran_out;
-        if !(dear || self.myers.cut() && 2 * matched(&self.runs) < sx.len().min(sy.len())) {
+        if !(dear || self.myers.cut() && 2 * matched(&self.runs) < shorter) {
             return (ran_out, false);
         }
         let anchors = myers::Anchors::new(sx, sy, w);
         ran_out |= self.myers.diff_along(sx, sy, &anchors, max_d, &mut self.budget, &mut self.anchored);
-        // Anchors are windows each text holds once: when under half the skeleton has any (a
-        // block pasted again and again), their chain says little, in order or not.
-        let sparse = 2 * anchors.common < sx.len().min(sy.len());
-        let in_order = anchors.in_order();
-        if dear && !ran_out && (in_order || sparse) && 2 * matched(&self.anchored) < sx.len().min(sy.len()) {
+        let blocks_moved = anchors.moved(shorter);
+        if dear && !ran_out && !blocks_moved && 2 * matched(&self.anchored) < shorter {
             // The plain diff starts again with the rest of the budget.
             ran_out = self.myers.diff(sx, sy, max_d, &mut self.budget, &mut self.runs);
         }
@@ -591,7 +591,7 @@ impl Verifier {
         if better {
             std::mem::swap(&mut self.runs, &mut self.anchored);
         }
-        (ran_out, better && !in_order && !sparse)
+        (ran_out, better && blocks_moved)
     }
 
     /// Rounds of skeleton, diff and TLCS over `x` (the shorter text) and `y`.
@@ -709,8 +709,9 @@ impl Verifier {
             // all those found before is one the trusted region left out for the text between
             // (a form's template sentences, each followed by a different filling). It is taken
             // out of the texts all the same, for the next round to look past it.
-            let moved_block = out.iter().any(|r| (r.span.a_start < a_start) != (r.span.b_start < b_start));
-            if round < FREE_ROUNDS || moved_block {
+            let counts =
+                round < FREE_ROUNDS || out.iter().any(|r| (r.span.a_start < a_start) != (r.span.b_start < b_start));
+            if counts {
                 out.push(RoundResult {
                     runs: in_region,
                     span: Span { a_start, a_end, b_start, b_end, matched: t.matched, round },

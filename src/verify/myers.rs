@@ -294,6 +294,13 @@ impl Anchors {
     pub fn in_order(&self) -> bool {
         (self.common - self.chain.len()) * OUT_OF_ORDER_SHARE <= self.common
     }
+
+    /// Whether blocks moved, as far as anchors can tell for texts of which the shorter has
+    /// `shorter` characters: out of order, and anchors for at least half of it. Fewer say little
+    /// either way (a block pasted again and again, whose copies no anchor tells apart).
+    pub fn moved(&self, shorter: usize) -> bool {
+        !self.in_order() && 2 * self.common >= shorter
+    }
 }
 
 /// See [`Anchors::in_order`].

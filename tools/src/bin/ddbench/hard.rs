@@ -17,18 +17,19 @@
 
 use std::time::Instant;
 
-use super::{percentile, Rng, Vocab};
+use super::{edit, percentile, Rng, Vocab};
 
 /// The shapes, in the order the summary lists them.
 pub const SHAPES: [&str; 8] =
     ["article", "edited", "reordered", "digest", "digest_again", "thread", "thread_again", "pasted"];
 
-/// Page `i` of the hard crawl, given the pages before it: its shape and its text.
-pub fn page(vocab: &Vocab, i: u64, earlier: &[(usize, String)]) -> (usize, String) {
+/// Page `i` of the hard crawl, given the pages before it (`earlier[shape]`, in order): its
+/// shape and its text.
+pub fn page(vocab: &Vocab, i: u64, earlier: &[Vec<String>]) -> (usize, String) {
     let mut r = Rng::new(i ^ 0x5EED_4A2D);
     let pick = |r: &mut Rng, shape: usize| -> Option<&str> {
-        let of: Vec<&str> = earlier.iter().filter(|(s, _)| *s == shape).map(|(_, t)| t.as_str()).collect();
-        (!of.is_empty()).then(|| of[r.below(of.len() as u64) as usize])
+        let of = &earlier[shape];
+        (!of.is_empty()).then(|| of[r.below(of.len() as u64) as usize].as_str())
     };
     let roll = r.below(100);
     let want = match roll {
@@ -42,9 +43,9 @@ pub fn page(vocab: &Vocab, i: u64, earlier: &[(usize, String)]) -> (usize, Strin
         _ => 7,
     };
     let built = match want {
-        1 => pick(&mut r, 0).map(|a| edited(a, &mut r)),
+        1 => pick(&mut r, 0).map(|a| edit(a.chars().collect(), &mut r).into_iter().collect()),
         2 => pick(&mut r, 0).map(|a| reordered(a, &mut r)),
-        3 => digest(vocab, &mut r, earlier),
+        3 => digest(&mut r, &earlier[0]),
         4 => pick(&mut r, 3).map(|d| digest_again(vocab, d, &mut r, i)),
         5 => Some(thread(vocab, &mut r, i)),
         6 => pick(&mut r, 5).map(|t| thread_again(vocab, t, &mut r, i)),
@@ -70,15 +71,6 @@ fn shuffle<T>(v: &mut [T], r: &mut Rng) {
     }
 }
 
-fn edited(a: &str, r: &mut Rng) -> String {
-    let mut c: Vec<char> = a.chars().collect();
-    for _ in 0..c.len() / 50 {
-        let k = r.below(c.len() as u64) as usize;
-        c[k] = '某';
-    }
-    c.into_iter().collect()
-}
-
 fn reordered(a: &str, r: &mut Rng) -> String {
     let mut ps = paragraphs(a);
     shuffle(&mut ps, r);
@@ -92,13 +84,12 @@ fn item(article: &str, r: &mut Rng) -> String {
     format!("{head}\n{lead}")
 }
 
-fn digest(_vocab: &Vocab, r: &mut Rng, earlier: &[(usize, String)]) -> Option<String> {
-    let articles: Vec<&str> = earlier.iter().filter(|(s, _)| *s == 0).map(|(_, t)| t.as_str()).collect();
+fn digest(r: &mut Rng, articles: &[String]) -> Option<String> {
     if articles.len() < 12 {
         return None;
     }
     let n = 8 + r.below(5) as usize;
-    let items: Vec<String> = (0..n).map(|_| item(articles[r.below(articles.len() as u64) as usize], r)).collect();
+    let items: Vec<String> = (0..n).map(|_| item(&articles[r.below(articles.len() as u64) as usize], r)).collect();
     Some(items.join("\n"))
 }
 

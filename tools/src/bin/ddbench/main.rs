@@ -151,14 +151,7 @@ impl Vocab {
         let base: Vec<char> = self.page(j, j).0.chars().collect();
         match roll {
             55..=69 => (base.iter().collect(), "repost"),
-            70..=79 => {
-                let mut b = base;
-                for _ in 0..b.len() / 50 {
-                    let k = r.below(b.len() as u64) as usize;
-                    b[k] = '某';
-                }
-                (b.iter().collect(), "edited")
-            }
+            70..=79 => (edit(base, &mut r).iter().collect(), "edited"),
             80..=89 => {
                 let len = b_len(&base, &mut r);
                 let start = r.below((base.len() - len) as u64 + 1) as usize;
@@ -173,6 +166,15 @@ impl Vocab {
             }
         }
     }
+}
+
+/// `text` with 2% of its characters, drawn from `r`, changed to '某'.
+fn edit(mut text: Vec<char>, r: &mut Rng) -> Vec<char> {
+    for _ in 0..text.len() / 50 {
+        let k = r.below(text.len() as u64) as usize;
+        text[k] = '某';
+    }
+    text
 }
 
 fn b_len(base: &[char], r: &mut Rng) -> usize {
@@ -334,7 +336,7 @@ fn main() -> Result<()> {
                 }
                 None => None,
             };
-            let mut earlier: Vec<(usize, String)> = Vec::new();
+            let mut earlier: Vec<Vec<String>> = vec![Vec::new(); hard::SHAPES.len()];
             let mut tally = hard::Tally::new();
             let start = Instant::now();
             for i in 0..pages {
@@ -354,7 +356,7 @@ fn main() -> Result<()> {
                 let rounds: Vec<usize> = a.matches.iter().map(|m| m.cmp.rounds).collect();
                 tally.record(shape, t, best, a.verified, &rounds);
                 insert(&mut index, i, &url, &format!("site{}.example", i % 50), &page, a.best().map(|m| m.cluster))?;
-                earlier.push((shape, text));
+                earlier[shape].push(text);
             }
             if let Some(mut w) = w {
                 w.flush()?;
