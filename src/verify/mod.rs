@@ -4,7 +4,8 @@
 //! 1. **Skeleton** ([`skeleton`]): keep only characters under an S-character window the other text
 //!    also has. In the first round, if even the skeletons cannot reach any threshold, the pair is
 //!    rejected without a diff.
-//! 2. **Diff** ([`myers`]): Myers' O(ND) on the skeletons; the runs map back to the texts.
+//! 2. **Diff** ([`myers`]): Myers' O(ND) on the skeletons (for pairs it would find dear, anchors
+//!    or bit vectors: see below); the runs map back to the texts.
 //! 3. **TLCS** ([`tlcs`]): the trusted region of the alignment.
 //!
 //! The trusted region is then removed from the shorter text and its matched characters from the
@@ -39,9 +40,10 @@
 //! ordinary pairs need; a pair that needs more is diffed around anchors, windows each text holds
 //! once, along their longest chain in both texts' order ([`myers::Myers::diff_along`]). When
 //! the anchors kept their order (a heavily edited pair), or are few (a block pasted again and
-//! again), and matched under half, the plain diff starts again with what is left of the budget;
-//! when they were out of order and matched more, the rounds after look for the blocks that
-//! moved the same way, one chain per round (see `Verifier::diff_round`). The diffs of one
+//! again), and matched under half, the answer is the longest common subsequence after all, by
+//! bit vectors ([`bitlcs`]), whose cost does not grow with the edit distance; when they were out
+//! of order and matched more, the rounds after look for the blocks that moved the same way, one
+//! chain per round (see `Verifier::diff_round`). The diffs of one
 //! comparison share one work budget (see `compare_budget`), and rounds past the eighth pay for
 //! their windows from it: texts that repeat themselves make every diff run far, round after
 //! round.
@@ -52,6 +54,7 @@
 //! shared characters and the other side's length. Without this a caption followed by its site's
 //! disclaimer is "contained" in every article of that site.
 
+pub mod bitlcs;
 pub mod myers;
 pub mod skeleton;
 pub mod tlcs;
@@ -60,6 +63,7 @@ use serde::Serialize;
 
 use crate::features::Features;
 use crate::params::Params;
+use bitlcs::BitLcs;
 use myers::{Myers, Run};
 use skeleton::{Bitmap, Windows};
 
@@ -239,6 +243,7 @@ pub struct Verifier {
     sy: Vec<char>,
     runs: Vec<Run>,
     anchored: Vec<Run>,
+    bits: BitLcs,
     /// Work the current comparison's diffs may still spend (see [`compare_budget`]).
     budget: u64,
 }
@@ -543,55 +548,65 @@ impl Verifier {
         }
     }
 
-    /// The diff of one round, of the skeletons `sx` and `sy` into `runs`: (whether the work
-    /// budget ran out, whether the runs came from anchors out of order, i.e. blocks moved and
-    /// the rounds after use anchors alone). `moved`: an earlier round's runs did.
+    /// The diff of one round, of the skeletons `sx` and `sy` into `runs`; true when the work
+    /// budget ran out. `mode` carries what earlier rounds found about the pair.
     ///
     /// A first plain diff gets [`FIRST_TRY_WORK_BASE`] and [`FIRST_TRY_WORK_PER_CHAR`] per
     /// character of the skeletons, which every diff of the 10k crawl and all but 606 of the
-    /// 219,013 of a simulated 20k crawl need no more than. A pair that needs more is heavily
-    /// edited, repeats itself, or has blocks that moved (sections reordered, a digest's items
-    /// reshuffled): its edit distance is then twice what moved, and the plain diff would spend
-    /// the whole budget, tens of milliseconds, for less than the anchors find at a fraction of
-    /// that. So such a pair is diffed around anchors. When they do not show blocks moved
-    /// ([`myers::Anchors::moved`]: they kept their order, or are too few to tell, as when a
-    /// block is pasted again and again) and matched under half of what could match, the plain
-    /// diff starts again
-    /// with the rest of the budget (what the first try and the anchors spent is lost). A plain
-    /// diff cut short by `max_edit_distance`, matching under half, is tried around anchors too.
-    fn diff_round(&mut self, w: usize, p: &Params, moved: bool) -> (bool, bool) {
+    /// 219,013 of a simulated 20k crawl need no more than. A pair that needs more is *dear*: it
+    /// is heavily edited, repeats itself (adverts pasted again and again), or has blocks that
+    /// moved (sections reordered, a digest's items reshuffled); the plain diff would spend the
+    /// whole budget, tens of milliseconds, and its later rounds skip the first try. Such a pair
+    /// is diffed around anchors. When they show blocks moved ([`myers::Anchors::moved`]), that
+    /// diff is the answer and the rounds after use anchors alone. When they do not (they kept
+    /// their order, or are too few to tell, as when what the texts share is mostly copies of
+    /// one block) and matched under half of what could match, the answer is the longest common
+    /// subsequence: by bit vectors ([`bitlcs`]), whose cost grows with the lengths and not with
+    /// the edit distance, when the pair fits; else by the plain diff again with the rest of the
+    /// budget. A plain diff cut short by `max_edit_distance`, matching under half, is tried
+    /// around anchors too.
+    fn diff_round(&mut self, w: usize, p: &Params, mode: &mut Mode) -> bool {
         let matched = |runs: &[Run]| runs.iter().map(|r| r.len as usize).sum::<usize>();
         let (sx, sy) = (&self.sx[..], &self.sy[..]);
         let shorter = sx.len().min(sy.len());
         let max_d = p.max_edit_distance;
-        if moved {
+        if mode.moved {
             self.runs.clear();
-            let ran_out = self.myers.diff_anchored(sx, sy, w, max_d, &mut self.budget, &mut self.runs);
-            return (ran_out, true);
+            return self.myers.diff_anchored(sx, sy, w, max_d, &mut self.budget, &mut self.runs);
         }
-        let first = self.budget.min(FIRST_TRY_WORK_BASE + FIRST_TRY_WORK_PER_CHAR * (sx.len() + sy.len()) as u64);
-        let mut left = first;
-        let short = self.myers.diff(sx, sy, max_d, &mut left, &mut self.runs);
-        self.budget -= first - left;
-        let mut ran_out = short && self.budget == left;
-        // Anchors for a first try that ran short, or for a diff cut short by `max_d` (a block
-        // moved past it) that matched under half.
-        let dear = short && !ran_out;
-        if !(dear || self.myers.cut() && 2 * matched(&self.runs) < shorter) {
-            return (ran_out, false);
+        let mut ran_out = false;
+        if mode.dear {
+            self.runs.clear();
+        } else {
+            let first = self.budget.min(FIRST_TRY_WORK_BASE + FIRST_TRY_WORK_PER_CHAR * (sx.len() + sy.len()) as u64);
+            let mut left = first;
+            let short = self.myers.diff(sx, sy, max_d, &mut left, &mut self.runs);
+            self.budget -= first - left;
+            ran_out = short && self.budget == left;
+            mode.dear = short && !ran_out;
+            if !(mode.dear || self.myers.cut() && 2 * matched(&self.runs) < shorter) {
+                return ran_out;
+            }
         }
         let anchors = myers::Anchors::new(sx, sy, w);
-        ran_out |= self.myers.diff_along(sx, sy, &anchors, max_d, &mut self.budget, &mut self.anchored);
         let blocks_moved = anchors.moved(shorter);
-        if dear && !ran_out && !blocks_moved && 2 * matched(&self.anchored) < shorter {
-            // The plain diff starts again with the rest of the budget.
-            ran_out = self.myers.diff(sx, sy, max_d, &mut self.budget, &mut self.runs);
+        ran_out |= self.myers.diff_along(sx, sy, &anchors, max_d, &mut self.budget, &mut self.anchored);
+        if mode.dear && !ran_out && !blocks_moved && 2 * matched(&self.anchored) < shorter {
+            // The longest common subsequence after all: by bit vectors when the pair fits, else
+            // by the plain diff again with the rest of the budget.
+            let (cost, words) = BitLcs::cost(sx.len(), sy.len());
+            if words <= bitlcs::MAX_WORDS && cost <= self.budget {
+                self.budget -= cost;
+                self.bits.lcs(sx, sy, &mut self.runs);
+            } else {
+                ran_out = self.myers.diff(sx, sy, max_d, &mut self.budget, &mut self.runs);
+            }
         }
-        let better = matched(&self.anchored) > matched(&self.runs);
-        if better {
+        if matched(&self.anchored) > matched(&self.runs) {
             std::mem::swap(&mut self.runs, &mut self.anchored);
+            mode.moved = blocks_moved;
         }
-        (ran_out, better && blocks_moved)
+        ran_out
     }
 
     /// Rounds of skeleton, diff and TLCS over `x` (the shorter text) and `y`.
@@ -608,9 +623,8 @@ impl Verifier {
         // After the first round, the characters still in play: original indices and the texts.
         let mut rest: Option<Rest> = None;
         let mut nrounds = 0;
-        // Whether an earlier round's runs came from anchors out of order: blocks moved, and the
-        // rounds after use anchors alone (see `diff_round`).
-        let mut moved = false;
+        // What earlier rounds' diffs found about the pair (see `diff_round`).
+        let mut mode = Mode::default();
         // Buffers reused across rounds.
         let mut cur_runs: Vec<Run> = Vec::new();
         let mut y_used: Vec<bool> = Vec::new();
@@ -667,8 +681,7 @@ impl Verifier {
             self.sx.extend(self.keep_a.iter().map(|&i| xc[i as usize]));
             self.sy.clear();
             self.sy.extend(self.keep_b.iter().map(|&i| yc[i as usize]));
-            let (ran_out, anchored) = self.diff_round(w, p, moved);
-            moved |= anchored;
+            let ran_out = self.diff_round(w, p, &mut mode);
             cur_runs.clear();
             split_runs(&self.runs, &self.keep_a, &self.keep_b, &mut cur_runs);
             let Some(t) =
@@ -748,6 +761,16 @@ impl Verifier {
         }
         (out, false, nrounds)
     }
+}
+
+/// What the diffs of a comparison's earlier rounds found about the pair.
+#[derive(Debug, Default)]
+struct Mode {
+    /// A round's first plain diff needed more than ordinary pairs do: later rounds skip it.
+    dear: bool,
+    /// A round's runs came from anchors out of order (blocks moved): later rounds use anchors
+    /// alone.
+    moved: bool,
 }
 
 /// Work (see [`myers`]) the diffs of one comparison may spend over all its rounds, for `chars`
@@ -1102,6 +1125,39 @@ mod tests {
         let budget = compare_budget(a.len() + b.len());
         let spent = budget - v.budget;
         assert!(spent * 20 < budget, "spent {spent} of {budget}");
+    }
+
+    #[test]
+    fn adverts_pasted_in_another_order_are_aligned_by_bit_vectors_for_a_fraction_of_the_budget() {
+        // What is left of two spam copies of one article once the article is aligned: the
+        // adverts they pasted (three of them, any one each time), one copy more of them than the
+        // other. The copies a text holds in excess are all edits: a plain diff costs about the
+        // square of the length. The longest common subsequence is found all the same.
+        let mut rng = Rng::new(0x00AD_5EED);
+        let adverts: Vec<Vec<char>> = paragraphs(&mut rng, 3).into_iter().map(|ad| ad[..120].to_vec()).collect();
+        let pasted = |rng: &mut Rng, times: usize| -> (Vec<char>, Vec<usize>) {
+            let kinds: Vec<usize> = (0..times).map(|_| rng.below(3) as usize).collect();
+            (kinds.iter().flat_map(|&k| adverts[k].iter().copied()).collect(), kinds)
+        };
+        let p = Params::default();
+        let mut v = Verifier::default();
+        for _ in 0..4 {
+            let ((a, ka), (b, kb)) = (pasted(&mut rng, 14), pasted(&mut rng, 20));
+            let c = v.compare_texts(&a, &b, &p);
+            let budget = compare_budget(a.len() + b.len());
+            let spent = budget - v.budget;
+            // Adverts in the same order in both, at the least.
+            let mut lcs = vec![vec![0usize; kb.len() + 1]; ka.len() + 1];
+            for i in 0..ka.len() {
+                for j in 0..kb.len() {
+                    lcs[i + 1][j + 1] = if ka[i] == kb[j] { lcs[i][j] + 1 } else { lcs[i][j + 1].max(lcs[i + 1][j]) };
+                }
+            }
+            assert!(c.tlcs_chars >= lcs[ka.len()][kb.len()] * 120, "{c:?}");
+            assert!(c.relation.is_similar(), "{c:?}");
+            // The plain diff spent 30-65% of the budget on these pairs.
+            assert!(spent * 20 < budget, "spent {spent} of {budget}");
+        }
     }
 
     #[test]

@@ -147,10 +147,10 @@ impl Myers {
 
     /// The middle snake `(x, y) -> (u, v)` of an optimal path, or `None` past the budget.
     fn middle_snake<T: Eq>(&mut self, a: &[T], b: &[T], max_d: usize) -> Option<(usize, usize, usize, usize)> {
-        let (n, m) = (a.len() as isize, b.len() as isize);
-        let delta = n - m;
+        let (n, m) = (a.len(), b.len());
+        let delta = n as isize - m as isize;
         let odd = delta & 1 != 0;
-        let dmax = ((n + m + 1) / 2) as usize;
+        let dmax = (n + m).div_ceil(2);
         let dlim = dmax.min(max_d.div_ceil(2) + 1);
         let off = dlim as isize + 1;
         let size = 2 * dlim + 3;
@@ -161,63 +161,65 @@ impl Myers {
             self.vf.resize(size, 0);
             self.vb.resize(size, 0);
         }
-        self.vf[(off + 1) as usize] = 0;
-        self.vb[(off + 1) as usize] = 0;
-        for d in 0..=dlim as isize {
-            let cost = 2 * d as u64 + 1;
-            if self.work < cost {
-                (self.exhausted, self.cut) = (true, true);
-                return None;
+        // The arrays and the work in locals: stores into the arrays through `self` made the
+        // compiler reload every field of it on each diagonal.
+        let (vf, vb) = (&mut self.vf[..size], &mut self.vb[..size]);
+        let mut work = self.work;
+        let found = 'search: {
+            vf[(off + 1) as usize] = 0;
+            vb[(off + 1) as usize] = 0;
+            for d in 0..=dlim as isize {
+                let cost = 2 * d as u64 + 1;
+                if work < cost {
+                    self.work = work;
+                    (self.exhausted, self.cut) = (true, true);
+                    return None;
+                }
+                work -= cost;
+                let mut k = -d;
+                while k <= d {
+                    let i = (k + off) as usize;
+                    let mut x = if k == -d || (k != d && vf[i - 1] < vf[i + 1]) { vf[i + 1] } else { vf[i - 1] + 1 };
+                    let mut y = (x as isize - k) as usize;
+                    let (x0, y0) = (x, y);
+                    while x < n && y < m && a[x] == b[y] {
+                        x += 1;
+                        y += 1;
+                    }
+                    work = work.saturating_sub((x - x0) as u64);
+                    vf[i] = x;
+                    let kr = delta - k;
+                    if odd && kr >= -(d - 1) && kr < d && x + vb[(kr + off) as usize] >= n {
+                        break 'search Some((x0, y0, x, y));
+                    }
+                    k += 2;
+                }
+                let mut k = -d;
+                while k <= d {
+                    let i = (k + off) as usize;
+                    let mut x = if k == -d || (k != d && vb[i - 1] < vb[i + 1]) { vb[i + 1] } else { vb[i - 1] + 1 };
+                    let mut y = (x as isize - k) as usize;
+                    let (x0, y0) = (x, y);
+                    while x < n && y < m && a[n - 1 - x] == b[m - 1 - y] {
+                        x += 1;
+                        y += 1;
+                    }
+                    work = work.saturating_sub((x - x0) as u64);
+                    vb[i] = x;
+                    let kf = delta - k;
+                    if !odd && kf >= -d && kf <= d && x + vf[(kf + off) as usize] >= n {
+                        break 'search Some((n - x, m - y, n - x0, m - y0));
+                    }
+                    k += 2;
+                }
             }
-            self.work -= cost;
-            let mut k = -d;
-            while k <= d {
-                let i = (k + off) as usize;
-                let mut x = if k == -d || (k != d && self.vf[i - 1] < self.vf[i + 1]) {
-                    self.vf[i + 1]
-                } else {
-                    self.vf[i - 1] + 1
-                };
-                let mut y = (x as isize - k) as usize;
-                let (x0, y0) = (x, y);
-                while x < n as usize && y < m as usize && a[x] == b[y] {
-                    x += 1;
-                    y += 1;
-                }
-                self.work = self.work.saturating_sub((x - x0) as u64);
-                self.vf[i] = x;
-                let kr = delta - k;
-                if odd && kr >= -(d - 1) && kr < d && self.vf[i] + self.vb[(kr + off) as usize] >= n as usize {
-                    return Some((x0, y0, x, y));
-                }
-                k += 2;
-            }
-            let mut k = -d;
-            while k <= d {
-                let i = (k + off) as usize;
-                let mut x = if k == -d || (k != d && self.vb[i - 1] < self.vb[i + 1]) {
-                    self.vb[i + 1]
-                } else {
-                    self.vb[i - 1] + 1
-                };
-                let mut y = (x as isize - k) as usize;
-                let (x0, y0) = (x, y);
-                while x < n as usize && y < m as usize && a[n as usize - 1 - x] == b[m as usize - 1 - y] {
-                    x += 1;
-                    y += 1;
-                }
-                self.work = self.work.saturating_sub((x - x0) as u64);
-                self.vb[i] = x;
-                let kf = delta - k;
-                if !odd && kf >= -d && kf <= d && self.vb[i] + self.vf[(kf + off) as usize] >= n as usize {
-                    let (n, m) = (n as usize, m as usize);
-                    return Some((n - x, m - y, n - x0, m - y0));
-                }
-                k += 2;
-            }
+            None
+        };
+        self.work = work;
+        if found.is_none() {
+            self.cut = true;
         }
-        self.cut = true;
-        None
+        found
     }
 }
 
@@ -263,9 +265,14 @@ impl Anchors {
                 e.1 = if e.1 == u32::MAX - 1 { j as u32 } else { u32::MAX };
             }
         }
-        let mut pairs: Vec<(u32, u32)> =
-            seen.into_values().filter(|&(i, j)| i != u32::MAX && j < u32::MAX - 1).collect();
-        pairs.sort_unstable();
+        // The windows both hold once, in a's order: each looked up again at its place in a
+        // (sorting the map's pairs instead was a third of the time here).
+        let pairs: Vec<(u32, u32)> = wa
+            .hashes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, h)| seen.get(h).filter(|&&(at, j)| at == i as u32 && j < u32::MAX - 1).copied())
+            .collect();
         // Longest strictly increasing subsequence of the j's: `tails[k]` ends the best chain of k + 1.
         let (mut tails, mut prev): (Vec<usize>, Vec<usize>) = (Vec::new(), vec![usize::MAX; pairs.len()]);
         for (k, &(_, j)) in pairs.iter().enumerate() {
