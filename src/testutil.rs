@@ -22,3 +22,17 @@ impl Rng {
         self.next_u64() % n.max(1)
     }
 }
+
+/// The length of the longest common subsequence of `a` and `b` by the plain dynamic programme:
+/// the reference the diffs are checked against.
+pub(crate) fn dp_lcs<T: Eq>(a: &[T], b: &[T]) -> usize {
+    let mut prev = vec![0usize; b.len() + 1];
+    let mut cur = vec![0usize; b.len() + 1];
+    for x in a {
+        for (j, y) in b.iter().enumerate() {
+            cur[j + 1] = if x == y { prev[j] + 1 } else { prev[j + 1].max(cur[j]) };
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}

@@ -316,18 +316,7 @@ const OUT_OF_ORDER_SHARE: usize = 32;
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn dp_lcs<T: Eq>(a: &[T], b: &[T]) -> usize {
-        let mut prev = vec![0usize; b.len() + 1];
-        let mut cur = vec![0usize; b.len() + 1];
-        for x in a {
-            for (j, y) in b.iter().enumerate() {
-                cur[j + 1] = if x == y { prev[j] + 1 } else { prev[j + 1].max(cur[j]) };
-            }
-            std::mem::swap(&mut prev, &mut cur);
-        }
-        prev[b.len()]
-    }
+    use crate::testutil::dp_lcs;
 
     fn check(a: &[char], b: &[char]) {
         let runs = lcs_runs(a, b, usize::MAX / 4);
