@@ -36,3 +36,15 @@ pub(crate) fn dp_lcs<T: Eq>(a: &[T], b: &[T]) -> usize {
     }
     prev[b.len()]
 }
+
+/// Asserts that `runs` are common runs of `a` and `b`, in increasing order in both, and returns
+/// how many characters they cover.
+pub(crate) fn common_runs<T: Eq + std::fmt::Debug>(a: &[T], b: &[T], runs: &[crate::verify::myers::Run]) -> usize {
+    let (mut pa, mut pb) = (0u32, 0u32);
+    for r in runs {
+        assert!(r.a >= pa && r.b >= pb, "runs out of order: {runs:?}");
+        assert_eq!(a[r.a as usize..(r.a + r.len) as usize], b[r.b as usize..(r.b + r.len) as usize]);
+        (pa, pb) = (r.a + r.len, r.b + r.len);
+    }
+    runs.iter().map(|r| r.len as usize).sum()
+}

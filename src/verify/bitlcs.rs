@@ -121,22 +121,19 @@ impl BitLcs {
                     }
                     _ => out.push(Run { a: (i - 1) as u32, b: (j - 1) as u32, len: 1 }),
                 }
-                i -= 1;
                 j -= 1;
                 here -= 1;
-                if i > 0 {
-                    up = prefix(i - 1, j);
-                }
-            } else if up == here {
-                i -= 1;
-                if i > 0 {
-                    up = prefix(i - 1, j);
-                }
-            } else {
-                // L(i, j-1) and L(i-1, j-1) from the bits at j-1.
+            } else if up != here {
+                // Left: L(i, j-1) and L(i-1, j-1) from the bits at j-1.
                 here -= clear(i, j - 1) as usize;
                 up -= clear(i - 1, j - 1) as usize;
                 j -= 1;
+                continue;
+            }
+            // Up (after a match, diagonally): the row above is counted afresh.
+            i -= 1;
+            if i > 0 {
+                up = prefix(i - 1, j);
             }
         }
         out.reverse();
@@ -146,20 +143,15 @@ impl BitLcs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testutil::dp_lcs;
+    use crate::testutil::{common_runs, dp_lcs};
 
-    /// Runs in order, each a common run, adding up to the LCS the plain programme finds.
+    /// Runs in order, none empty, each a common run, adding up to the LCS the plain programme
+    /// finds.
     fn check(lcs: &mut BitLcs, a: &[char], b: &[char]) {
         let mut out = Vec::new();
         lcs.lcs(a, b, &mut out);
-        let (mut pa, mut pb) = (0u32, 0u32);
-        for r in &out {
-            assert!(r.len > 0 && r.a >= pa && r.b >= pb, "runs out of order: {out:?}");
-            assert_eq!(a[r.a as usize..(r.a + r.len) as usize], b[r.b as usize..(r.b + r.len) as usize]);
-            (pa, pb) = (r.a + r.len, r.b + r.len);
-        }
-        let total: usize = out.iter().map(|r| r.len as usize).sum();
-        assert_eq!(total, dp_lcs(a, b), "a={a:?} b={b:?}");
+        assert!(out.iter().all(|r| r.len > 0), "{out:?}");
+        assert_eq!(common_runs(a, b, &out), dp_lcs(a, b), "a={a:?} b={b:?}");
     }
 
     #[test]
@@ -177,7 +169,7 @@ mod tests {
 
     #[test]
     fn random_texts_across_word_boundaries_match_the_plain_programme() {
-        // Lengths around multiples of 64 (carries and borrows between words), small alphabets
+        // Lengths around multiples of 64 (carries between words), small alphabets
         // (many equal characters: the trace back's choices), one buffer reused throughout.
         let mut rng = crate::testutil::Rng::new(0xB17_5EED);
         let mut lcs = BitLcs::default();
@@ -230,7 +222,7 @@ mod tests {
         let (a, b) = (page(&[1, 4, 7]), page(&[0, 1, 2, 4, 5, 7, 8, 10, 11]));
         let mut out = Vec::new();
         BitLcs::default().lcs(&a, &b, &mut out);
-        let total: usize = out.iter().map(|r| r.len as usize).sum();
+        let total = common_runs(&a, &b, &out);
         assert_eq!(total, a.len(), "all of the page with fewer copies is in the other");
         assert_eq!(total, dp_lcs(&a, &b));
     }

@@ -316,19 +316,58 @@ const OUT_OF_ORDER_SHARE: usize = 32;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testutil::dp_lcs;
+    use crate::testutil::{common_runs, dp_lcs};
+    use proptest::prelude::*;
 
+    /// The runs are a common subsequence, in order, as long as the plain programme's LCS.
     fn check(a: &[char], b: &[char]) {
         let runs = lcs_runs(a, b, usize::MAX / 4);
-        let (mut pa, mut pb) = (0u32, 0u32);
-        for r in &runs {
-            assert!(r.a >= pa && r.b >= pb, "runs out of order");
-            assert_eq!(a[r.a as usize..(r.a + r.len) as usize], b[r.b as usize..(r.b + r.len) as usize]);
-            pa = r.a + r.len;
-            pb = r.b + r.len;
+        assert_eq!(common_runs(a, b, &runs), dp_lcs(a, b), "a={a:?} b={b:?}");
+    }
+
+    /// Characters from a small alphabet mixing ASCII and CJK, so that random strings share a lot.
+    fn alphabet() -> impl Strategy<Value = char> {
+        prop::sample::select(vec!['a', 'b', 'c', '新', '闻', '正', '文', '。', '，', '的'])
+    }
+
+    /// A string and a copy with a few random edits.
+    fn near_equal() -> impl Strategy<Value = (Vec<char>, Vec<char>)> {
+        (prop::collection::vec(alphabet(), 0..300), prop::collection::vec((0usize..400, 0u8..3, alphabet()), 0..12))
+            .prop_map(|(a, edits)| {
+                let mut b = a.clone();
+                for (pos, kind, c) in edits {
+                    let i = if b.is_empty() { 0 } else { pos % (b.len() + 1) };
+                    match kind {
+                        0 => b.insert(i, c),
+                        1 if i < b.len() => {
+                            b.remove(i);
+                        }
+                        _ if i < b.len() => b[i] = c,
+                        _ => b.push(c),
+                    }
+                }
+                (a, b)
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+        #[test]
+        fn random_strings(a in prop::collection::vec(alphabet(), 0..120), b in prop::collection::vec(alphabet(), 0..120)) {
+            check(&a, &b);
         }
-        let total: usize = runs.iter().map(|r| r.len as usize).sum();
-        assert_eq!(total, dp_lcs(a, b), "a={a:?} b={b:?}");
+
+        #[test]
+        fn near_equal_strings((a, b) in near_equal()) {
+            check(&a, &b);
+        }
+
+        #[test]
+        fn any_unicode(a in "\\PC{0,60}", b in "\\PC{0,60}") {
+            let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+            check(&a, &b);
+        }
     }
 
     #[test]
@@ -365,13 +404,7 @@ mod tests {
             }
             let mut budget = WORK_BUDGET;
             assert!(!myers.diff(&a, &b, usize::MAX / 4, &mut budget, &mut out), "small diffs stay in budget");
-            let mut at = (0, 0);
-            for r in &out {
-                assert!(r.a >= at.0 && r.b >= at.1);
-                assert_eq!(a[r.a as usize..(r.a + r.len) as usize], b[r.b as usize..(r.b + r.len) as usize]);
-                at = (r.a + r.len, r.b + r.len);
-            }
-            assert_eq!(out.iter().map(|r| r.len as usize).sum::<usize>(), dp_lcs(&a, &b), "{a:?} {b:?}");
+            assert_eq!(common_runs(&a, &b, &out), dp_lcs(&a, &b), "{a:?} {b:?}");
         }
     }
 
@@ -412,12 +445,7 @@ mod tests {
         // The 2,000 characters that kept their order, as one run.
         assert_eq!(out, vec![Run { a: 1_000, b: 0, len: 2_000 }]);
         // Every run is a common run, in order.
-        let (mut pa, mut pb) = (0, 0);
-        for r in &out {
-            assert!(r.a >= pa && r.b >= pb);
-            assert_eq!(text[r.a as usize..(r.a + r.len) as usize], b[r.b as usize..(r.b + r.len) as usize]);
-            (pa, pb) = (r.a + r.len, r.b + r.len);
-        }
+        common_runs(&text, &b, &out);
         // Windows found twice in a text are no anchors: a text of one repeated window has none,
         // and the stretches between (here, all of it) are diffed as before.
         let same: Vec<char> = "重复".repeat(50).chars().collect();
