@@ -288,7 +288,8 @@ pub(super) fn choose_codec(samples: &[&str], docs: usize, total_text: u64, curre
 /// Stored size of up to [`DICT_TRIAL_BYTES`] of `texts`, coded and packed into text blocks as a
 /// segment packs them, with `codec`; `None` if zstd refuses the dictionary.
 fn trial_size(texts: &[&str], codec: &TextCodec) -> Option<usize> {
-    let mut z = zstd::bulk::Compressor::with_dictionary(ZSTD_LEVEL, &codec.dict).ok()?;
+    let prepared = (!codec.dict.is_empty()).then(|| zstd::dict::EncoderDictionary::copy(&codec.dict, ZSTD_LEVEL));
+    let mut z = compressor(prepared.as_ref()).ok()?;
     let (mut block, mut total, mut taken) = (Vec::with_capacity(TEXT_BLOCK_TARGET * 2), 0usize, 0usize);
     for t in texts {
         if taken >= DICT_TRIAL_BYTES {
@@ -305,6 +306,26 @@ fn trial_size(texts: &[&str], codec: &TextCodec) -> Option<usize> {
         total += z.compress(&block).ok()?.len();
     }
     Some(total)
+}
+
+/// A text compressor at [`ZSTD_LEVEL`], with `dict` (prepared at that level) if any.
+///
+/// The dictionary is attached (its tables referenced) rather than copied into the working
+/// tables, which zstd does by default for inputs as large as a text block: a copied dictionary
+/// sends every block down zstd's generic external-dictionary path. Attached, the 10k crawl's
+/// texts compressed in 75-80% of the time, to the same size (within 0.02%).
+fn compressor<'d>(
+    dict: Option<&'d zstd::dict::EncoderDictionary<'static>>,
+) -> std::io::Result<zstd::bulk::Compressor<'d>> {
+    use zstd::zstd_safe::{CParameter, DictAttachPref};
+    match dict {
+        Some(d) => {
+            let mut z = zstd::bulk::Compressor::with_prepared_dictionary(d)?;
+            z.set_parameter(CParameter::ForceAttachDict(DictAttachPref::ForceAttach))?;
+            Ok(z)
+        }
+        None => zstd::bulk::Compressor::new(ZSTD_LEVEL),
+    }
 }
 
 /// Packs documents' strings and texts (zstd blocks): the strings, text index, text and
@@ -474,10 +495,7 @@ impl DocPacker {
             .closed
             .par_iter()
             .map_init(
-                || match prepared {
-                    Some(d) => zstd::bulk::Compressor::with_prepared_dictionary(d),
-                    None => zstd::bulk::Compressor::new(ZSTD_LEVEL),
-                },
+                || compressor(prepared),
                 |z, raw| match z {
                     Ok(z) => z.compress(raw),
                     Err(e) => Err(std::io::Error::new(e.kind(), e.to_string())),
