@@ -38,8 +38,6 @@
 //!    it (see [`orphaned_run`]).
 //! 4. On a question page, the question and its answer boxes are the text (see `answers`).
 
-use std::collections::HashMap;
-
 use super::{DropReason, Extracted};
 use crate::decode::find_ascii_ci;
 
@@ -547,14 +545,23 @@ fn list_items(e: &Extracted, sums: &BlockSums) -> Lists {
         listings: Vec::new(),
         dates: Vec::new(),
     };
-    let mut groups: HashMap<(u32, u64), Vec<u32>> = HashMap::new();
-    for (i, el) in e.elems.iter().enumerate().skip(1) {
-        if el.end_block > el.first_block {
-            groups.entry((el.parent, el.sig)).or_default().push(i as u32);
-        }
-    }
-    // In document order, so that nothing depends on the map's order.
-    let mut groups: Vec<Vec<u32>> = groups.into_values().filter(|g| g.len() >= LIST_MIN_ITEMS).collect();
+    // Siblings of one signature, found by sorting (parent, signature, element): most elements
+    // have no such sibling, and a map of lists spent an allocation and a hash on each.
+    let mut keyed: Vec<(u32, u64, u32)> = e
+        .elems
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|(_, el)| el.end_block > el.first_block)
+        .map(|(i, el)| (el.parent, el.sig, i as u32))
+        .collect();
+    keyed.sort_unstable();
+    let mut groups: Vec<Vec<u32>> = keyed
+        .chunk_by(|a, b| (a.0, a.1) == (b.0, b.1))
+        .filter(|g| g.len() >= LIST_MIN_ITEMS)
+        .map(|g| g.iter().map(|k| k.2).collect())
+        .collect();
+    // In document order.
     groups.sort_unstable_by_key(|g| g[0]);
     let too_large = |el: &super::Elem| {
         let range = el.first_block as usize..el.end_block as usize;

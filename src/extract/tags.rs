@@ -66,67 +66,88 @@ pub fn tag_hint(name: &str) -> i32 {
     }
 }
 
-/// Weight from class and id words. Page furniture scores negative, article-like names positive.
-/// The words are the common vocabulary of templates (English and pinyin), matched as substrings.
+/// Class and id words of page furniture (navigation, footers, comments, ads, ...), matched as
+/// substrings of the lowercased names.
+const FURNITURE: [&str; 37] = [
+    "nav",
+    "menu",
+    "footer",
+    "foot",
+    "header",
+    "sidebar",
+    "side",
+    "comment",
+    "reply",
+    "share",
+    "related",
+    "recommend",
+    "crumb",
+    "copyright",
+    "banner",
+    "login",
+    "search",
+    "rank",
+    "hotnews",
+    "tags",
+    "pager",
+    "pagination",
+    "toolbar",
+    "advert",
+    "links",
+    "friend",
+    "bottom",
+    // Pinyin and abbreviated names of Chinese templates: comments (评论, 跟帖), recommended
+    // and related reading (推荐, 相关), ads (广告), navigation (导航), copyright (版权),
+    // friend links (友链), rankings (排行). Not 分享 or 位置: a "经验分享" section and a job's
+    // "工作位置" are content.
+    "cmt",
+    "pinglun",
+    "gentie",
+    "tuijian",
+    "xiangguan",
+    "guanggao",
+    "daohang",
+    "banquan",
+    "youlian",
+    "paihang",
+];
+
+/// Class and id words of article-like containers.
+const CONTENT: [&str; 12] = [
+    "article", "content", "main", "post", "entry", "story", "detail", "body", "zhengwen", "text", "neirong", "wenzhang",
+];
+
+// The words' set is a u64 of pattern ids.
+const _: () = assert!(FURNITURE.len() + CONTENT.len() <= 64);
+
+/// Weight from class and id words. Page furniture scores negative, article-like names positive;
+/// each word counts once however often it appears, and a word inside another counts too
+/// ("footer" holds "foot").
 pub fn class_hint(class_and_id: &str) -> i32 {
+    // One automaton for all 49 words, its overlapping matches collected as a set of words: a
+    // substring search per word cost more than the rest of reading the tag.
+    static WORDS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> = std::sync::LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+            .build(FURNITURE.iter().chain(CONTENT.iter()))
+            .ok()
+    });
     if class_and_id.is_empty() {
         return 0;
     }
-    const NEG: [&str; 37] = [
-        "nav",
-        "menu",
-        "footer",
-        "foot",
-        "header",
-        "sidebar",
-        "side",
-        "comment",
-        "reply",
-        "share",
-        "related",
-        "recommend",
-        "crumb",
-        "copyright",
-        "banner",
-        "login",
-        "search",
-        "rank",
-        "hotnews",
-        "tags",
-        "pager",
-        "pagination",
-        "toolbar",
-        "advert",
-        "links",
-        "friend",
-        "bottom",
-        // Pinyin and abbreviated names of Chinese templates: comments (评论, 跟帖), recommended
-        // and related reading (推荐, 相关), ads (广告), navigation (导航), copyright (版权),
-        // friend links (友链), rankings (排行). Not 分享 or 位置: a "经验分享" section and a job's
-        // "工作位置" are content.
-        "cmt",
-        "pinglun",
-        "gentie",
-        "tuijian",
-        "xiangguan",
-        "guanggao",
-        "daohang",
-        "banquan",
-        "youlian",
-        "paihang",
-    ];
-    const POS: [&str; 12] = [
-        "article", "content", "main", "post", "entry", "story", "detail", "body", "zhengwen", "text", "neirong",
-        "wenzhang",
-    ];
-    let lower = class_and_id.to_ascii_lowercase();
-    let neg = NEG.iter().filter(|w| lower.contains(*w)).count() as i32;
-    let pos = POS.iter().filter(|w| lower.contains(*w)).count() as i32;
+    let Some(words) = WORDS.as_ref() else { return 0 };
+    let mut seen = 0u64;
+    for m in words.find_overlapping_iter(class_and_id) {
+        seen |= 1 << m.pattern().as_u32();
+    }
+    let furniture = (seen & ((1 << FURNITURE.len()) - 1)).count_ones() as i32;
+    let content = (seen >> FURNITURE.len()).count_ones() as i32;
     // A furniture word next to a content word ("sidebar-content") is still furniture.
-    if neg > 0 {
-        -(2 * neg).min(4)
+    if furniture > 0 {
+        -(2 * furniture).min(4)
     } else {
-        pos.min(2)
+        content.min(2)
     }
 }
 
@@ -162,5 +183,45 @@ mod tests {
         }
         assert!(class_hint("wenzhang_neirong") > 0 && class_hint("neirong") > 0);
         assert!(class_hint("pinglun_neirong") < 0, "a comment's content is still a comment");
+    }
+
+    /// The rule as first written: a substring search per word.
+    fn hint_by_search(s: &str) -> i32 {
+        let lower = s.to_ascii_lowercase();
+        let furniture = FURNITURE.iter().filter(|w| lower.contains(*w)).count() as i32;
+        let content = CONTENT.iter().filter(|w| lower.contains(*w)).count() as i32;
+        if furniture > 0 {
+            -(2 * furniture).min(4)
+        } else {
+            content.min(2)
+        }
+    }
+
+    #[test]
+    fn the_automaton_counts_each_word_once_as_substring_searches_do() {
+        // Names built from the words, their pieces and separators, in mixed case, words
+        // repeated and overlapping ("footer" holds "foot", "sidebar" holds "side").
+        let pieces: Vec<&str> = FURNITURE
+            .iter()
+            .chain(CONTENT.iter())
+            .copied()
+            .chain(["-", "_", " ", "x", "NAV", "Foo", "内容", "ba"])
+            .collect();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut by_value = [0usize; 9];
+        for _ in 0..20_000 {
+            let name: String = (0..1 + next(6)).map(|_| pieces[next(pieces.len())]).collect();
+            let want = hint_by_search(&name);
+            assert_eq!(class_hint(&name), want, "{name:?}");
+            by_value[(want + 4) as usize] += 1;
+        }
+        // Every weight the rule gives (-4, -2, 0, 1, 2) was met, so each branch was compared.
+        assert!([-4, -2, 0, 1, 2].iter().all(|&w| by_value[(w + 4) as usize] > 0), "{by_value:?}");
     }
 }
