@@ -6,8 +6,10 @@
 //! page sees the pages before it, including earlier pages of the same batch: a page's early
 //! answer is kept only when nothing inserted since could change it (no newer page shares one of
 //! its keys or its URL, and none replaced a page the answer looked at); otherwise it is queried
-//! again. The answers are therefore exactly those of querying one page at a time, while the
-//! costly part (verifying candidates) runs on every core. The batch's inserts are committed (one
+//! again, taking the early answer's comparisons for the texts it already aligned (see
+//! [`crate::store::Alignments`]), so that only the batch's new candidates are aligned in order.
+//! The answers are therefore exactly those of querying one page at a time, while the costly part
+//! (verifying candidates) runs on every core. The batch's inserts are committed (one
 //! WAL fsync) before its outcomes are handed out: an outcome the caller has seen, and written to
 //! the report, belongs to a durable insert.
 
@@ -158,7 +160,7 @@ impl Default for RunOptions {
 /// Batches the reader thread may have ready before the in-order pass takes them.
 const READ_AHEAD: usize = 2;
 
-/// Wall time of the run loop's phases.
+/// Wall time of the run loop's phases, and what the queries asked again cost.
 #[derive(Default)]
 struct Phases {
     read: std::time::Duration,
@@ -167,6 +169,8 @@ struct Phases {
     process: std::time::Duration,
     commit: std::time::Duration,
     flush: std::time::Duration,
+    carried: u64,
+    aligned_again: u64,
 }
 
 /// A record after the parallel stage.
@@ -275,7 +279,8 @@ pub fn run(
             phases.query += t.elapsed();
             let t = std::time::Instant::now();
             let insert = opts.insert;
-            let mut batch_state = BatchState { first_doc, replaced: HashSet::new(), requeried: 0 };
+            let mut batch_state =
+                BatchState { first_doc, replaced: HashSet::new(), requeried: 0, carried: 0, aligned_again: 0 };
             let in_order = |index: &mut Index| -> StoreResult<()> {
                 out.clear();
                 let mut early = early.into_iter();
@@ -289,6 +294,8 @@ pub fn run(
             done?;
             current = analyzed;
             summary.requeried += batch_state.requeried;
+            phases.carried += batch_state.carried;
+            phases.aligned_again += batch_state.aligned_again;
             phases.process += t.elapsed();
             let t = std::time::Instant::now();
             if opts.insert {
@@ -314,6 +321,9 @@ pub fn run(
         in_order_beside_analysis = phases.process.as_secs_f64(),
         commit_and_report = phases.commit.as_secs_f64(),
         flush_wait = phases.flush.as_secs_f64(),
+        requeried = summary.requeried,
+        requery_comparisons_carried = phases.carried,
+        requery_texts_aligned = phases.aligned_again,
         "ingest phases (seconds)"
     );
     Ok(summary)
@@ -350,6 +360,9 @@ struct BatchState {
     replaced: HashSet<u32>,
     /// Pages whose early answer did not hold and were queried again.
     requeried: u64,
+    /// In those queries, comparisons taken from the early answer, and texts aligned anew.
+    carried: u64,
+    aligned_again: u64,
 }
 
 thread_local! {
@@ -433,12 +446,23 @@ fn process(
     let answer = match early {
         Some(e) if still_valid(&e) => e.answer,
         other => {
-            batch.requeried += u64::from(other.is_some());
+            let other_was_early = other.is_some();
+            batch.requeried += u64::from(other_was_early);
+            // The early answer's alignments still hold: only candidates it did not align (pages
+            // of this batch, mostly) are aligned now.
+            let earlier = other.map(|e| e.answer.alignments).unwrap_or_default();
             // Queries only read the index (and the scratch a panic leaves reset), so a panic in
             // one, a bug, costs its page: reported as an error and not inserted.
-            let query = || index.query(&page.norm.chars, &page.features, exclude);
+            let query = || index.query_again(&page.norm.chars, &page.features, exclude, &earlier);
             match std::panic::catch_unwind(std::panic::AssertUnwindSafe(query)) {
-                Ok(answer) => answer?,
+                Ok(answer) => {
+                    let answer = answer?;
+                    if other_was_early {
+                        batch.carried += answer.carried as u64;
+                        batch.aligned_again += (answer.verified - answer.reused - answer.carried) as u64;
+                    }
+                    answer
+                }
                 Err(payload) => {
                     let message = internal_error("querying", &raw, payload);
                     return Ok(error_outcome(Some(raw.url), raw.location, message));

@@ -49,3 +49,43 @@ fn identical_candidates_are_aligned_once_with_the_same_answer() {
     }
     assert!(copies.iter().all(|d| answer.matches.iter().any(|m| m.doc_id == *d)), "every copy is a match");
 }
+
+#[test]
+fn a_page_asked_again_takes_the_first_answers_alignments_and_gets_a_fresh_querys_answer() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
+    let article = common::prose(11, 2400);
+    let half: String = article.chars().take(1200).collect();
+    let earlier = [
+        text_page(&article),
+        text_page(&format!("{half}{}", common::prose(12, 500))),
+        text_page(&article.chars().take(1600).collect::<String>()),
+    ];
+    for (n, p) in earlier.iter().enumerate() {
+        insert_page(&mut index, &format!("http://example.com/e{n}"), p, None);
+    }
+    index.flush().expect("flush");
+    let query = text_page(&format!("{article}{}", common::prose(13, 500)));
+    let first = index.query(&query.norm.chars, &query.features, None).expect("query");
+    let aligned_first = first.verified - first.reused;
+    assert!(aligned_first >= 3, "{aligned_first} texts aligned");
+    // Pages inserted since (as a batch's pages are): one more copy of the article's text, and
+    // a repost that is a text of its own.
+    let repost = text_page(&format!("{}{article}", common::prose(14, 300)));
+    let new_copy = insert_page(&mut index, "http://example.com/n0", &earlier[0], None);
+    let new_repost = insert_page(&mut index, "http://example.com/n1", &repost, None);
+
+    let again = index.query_again(&query.norm.chars, &query.features, None, &first.alignments).expect("again");
+    let fresh = index.query(&query.norm.chars, &query.features, None).expect("fresh");
+    assert_eq!(fresh.carried, 0);
+    assert_eq!(again.carried, aligned_first, "every text the first answer aligned is taken from it");
+    assert_eq!(again.verified, fresh.verified);
+    assert_eq!(again.verified - again.reused - again.carried, 1, "only the repost's text is aligned now");
+    let ids = |a: &dedupdb::store::QueryAnswer| a.matches.iter().map(|m| m.doc_id).collect::<Vec<_>>();
+    assert_eq!(ids(&again), ids(&fresh));
+    assert!(ids(&again).contains(&new_copy) && ids(&again).contains(&new_repost), "{:?}", ids(&again));
+    for (a, f) in again.matches.iter().zip(&fresh.matches) {
+        // CCS and CLR included: they are the new ranking's, not the first answer's.
+        assert_eq!(serde_json::to_value(&a.cmp).expect("json"), serde_json::to_value(&f.cmp).expect("json"));
+    }
+}

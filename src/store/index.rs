@@ -136,6 +136,24 @@ pub struct QueryAnswer {
     /// Every document the answer depended on (exact copies and ranked candidates): if one of
     /// them is deleted, the answer may change.
     pub considered: Vec<u32>,
+    /// Of the candidates verified, those whose comparison came from an earlier query of the
+    /// same page ([`Index::query_reusing`]).
+    pub carried: usize,
+    /// The comparisons this query made, for a later query of the same page to reuse.
+    pub alignments: Alignments,
+}
+
+/// The comparisons one query of a page made, by candidate text. A comparison depends only on
+/// the two texts and on which of the page's sentences were boilerplate, so a later query of the
+/// same page that finds the same boilerplate can take them instead of aligning the texts again:
+/// ingest asks again when a page of its own batch may have changed an early answer, and the
+/// candidates it had already aligned are most of the work.
+#[derive(Debug, Clone, Default)]
+pub struct Alignments {
+    /// The page's period features that were boilerplate.
+    boilerplate: Vec<u64>,
+    /// (text identity: exact hash, characters) and the comparison with that text.
+    by_text: Vec<((u64, u32), Comparison)>,
 }
 
 impl QueryAnswer {
@@ -776,8 +794,19 @@ impl Index {
     /// Finds the verified earlier near-duplicates of a page. `exclude` is left out of the
     /// answer (the older version of the same URL, when re-ingesting a changed page).
     pub fn query(&mut self, chars: &[char], features: &Features, exclude: Option<u32>) -> Result<QueryAnswer> {
+        self.query_again(chars, features, exclude, &Alignments::default())
+    }
+
+    /// [`Index::query`] reusing an earlier answer's comparisons (see [`Index::query_reusing`]).
+    pub fn query_again(
+        &mut self,
+        chars: &[char],
+        features: &Features,
+        exclude: Option<u32>,
+        earlier: &Alignments,
+    ) -> Result<QueryAnswer> {
         let mut scratch = std::mem::take(&mut self.scratch);
-        let answer = self.query_with(&mut scratch, chars, features, exclude);
+        let answer = self.query_reusing(&mut scratch, chars, features, exclude, earlier);
         self.scratch = scratch;
         answer
     }
@@ -790,6 +819,21 @@ impl Index {
         chars: &[char],
         features: &Features,
         exclude: Option<u32>,
+    ) -> Result<QueryAnswer> {
+        self.query_reusing(scratch, chars, features, exclude, &Alignments::default())
+    }
+
+    /// [`Index::query_with`] for a page already asked about: the comparisons in `earlier` (an
+    /// earlier answer's [`QueryAnswer::alignments`] for the same page, possibly against fewer
+    /// documents) are taken instead of aligning the same texts again, when the page's
+    /// boilerplate is the same. The answer is the one [`Index::query_with`] gives.
+    pub fn query_reusing(
+        &self,
+        scratch: &mut QueryScratch,
+        chars: &[char],
+        features: &Features,
+        exclude: Option<u32>,
+        earlier: &Alignments,
     ) -> Result<QueryAnswer> {
         let mut answer = QueryAnswer::default();
         if chars.is_empty() {
@@ -980,6 +1024,8 @@ impl Index {
         // Most new pages have no candidate left here: prepare the query side on first need.
         let mut prep: Option<Prepared> = None;
         let mut aligned: Vec<((u64, u32), Comparison)> = Vec::new();
+        let carried: &[((u64, u32), Comparison)] =
+            if earlier.boilerplate == boilerplate_keys { &earlier.by_text } else { &[] };
         for (d, _, ccs, clr, cluster, doc) in ranked {
             if answer.verified >= limits.max_candidates || answer.matches.len() >= limits.max_matches {
                 break;
@@ -992,31 +1038,37 @@ impl Index {
             // aligned once. They still count against `max_candidates`, so answers are those of
             // aligning each.
             let identity = doc.identity();
-            let cmp = match aligned.iter().find(|(id, _)| *id == identity) {
-                Some((_, c)) => {
-                    answer.reused += 1;
+            let same_text = |list: &[((u64, u32), Comparison)]| {
+                list.iter().find(|(id, _)| *id == identity).map(|(_, c)| {
                     let mut c = c.clone();
                     (c.ccs, c.clr) = (ccs, clr);
                     c
-                }
-                None => {
-                    let text = doc.text(&mut scratch.cache)?;
-                    let prep = prep.get_or_insert_with(|| {
-                        let mut prep = Prepared::new(chars, params);
-                        if !boilerplate_keys.is_empty() {
-                            let (mut ranges, mut own) = (Vec::new(), Vec::new());
-                            crate::features::each_period_feature(chars, params, |key, sentence| {
-                                let side = if boilerplate_keys.contains(&key) { &mut ranges } else { &mut own };
-                                side.push(sentence);
-                            });
-                            prep.set_boilerplate(ranges, own);
-                        }
-                        prep
-                    });
-                    let c = scratch.verifier.compare_prepared(chars, prep, &text, (ccs, clr), params);
-                    aligned.push((identity, c.clone()));
-                    c
-                }
+                })
+            };
+            let cmp = if let Some(c) = same_text(&aligned) {
+                answer.reused += 1;
+                c
+            } else if let Some(c) = same_text(carried) {
+                answer.carried += 1;
+                aligned.push((identity, c.clone()));
+                c
+            } else {
+                let text = doc.text(&mut scratch.cache)?;
+                let prep = prep.get_or_insert_with(|| {
+                    let mut prep = Prepared::new(chars, params);
+                    if !boilerplate_keys.is_empty() {
+                        let (mut ranges, mut own) = (Vec::new(), Vec::new());
+                        crate::features::each_period_feature(chars, params, |key, sentence| {
+                            let side = if boilerplate_keys.contains(&key) { &mut ranges } else { &mut own };
+                            side.push(sentence);
+                        });
+                        prep.set_boilerplate(ranges, own);
+                    }
+                    prep
+                });
+                let c = scratch.verifier.compare_prepared(chars, prep, &text, (ccs, clr), params);
+                aligned.push((identity, c.clone()));
+                c
             };
             if cmp.relation.is_similar() {
                 let url = doc.url()?;
@@ -1029,6 +1081,7 @@ impl Index {
                 .then(b.cmp.tlcs_chars.cmp(&a.cmp.tlcs_chars))
                 .then(b.doc_id.cmp(&a.doc_id))
         });
+        answer.alignments = Alignments { boilerplate: boilerplate_keys, by_text: aligned };
         Ok(answer)
     }
 
