@@ -169,7 +169,9 @@ struct Phases {
     process: std::time::Duration,
     commit: std::time::Duration,
     flush: std::time::Duration,
+    /// Comparisons the pages asked again took from their early answers.
     carried: u64,
+    /// Texts the pages asked again aligned anew.
     aligned_again: u64,
 }
 
@@ -360,8 +362,9 @@ struct BatchState {
     replaced: HashSet<u32>,
     /// Pages whose early answer did not hold and were queried again.
     requeried: u64,
-    /// In those queries, comparisons taken from the early answer, and texts aligned anew.
+    /// Comparisons those queries took from the early answers.
     carried: u64,
+    /// Texts those queries aligned anew.
     aligned_again: u64,
 }
 

@@ -85,7 +85,7 @@ fn a_page_asked_again_takes_the_first_answers_alignments_and_gets_a_fresh_querys
     assert_eq!(ids(&again), ids(&fresh));
     assert!(ids(&again).contains(&new_copy) && ids(&again).contains(&new_repost), "{:?}", ids(&again));
     for (a, f) in again.matches.iter().zip(&fresh.matches) {
-        // CCS and CLR included: they are the new ranking's, not the first answer's.
+        // Every field, CCS and CLR included.
         assert_eq!(serde_json::to_value(&a.cmp).expect("json"), serde_json::to_value(&f.cmp).expect("json"));
     }
 }

@@ -67,7 +67,7 @@ pub fn tag_hint(name: &str) -> i32 {
 }
 
 /// Class and id words of page furniture (navigation, footers, comments, ads, ...), matched as
-/// substrings of the lowercased names.
+/// substrings of the names, ASCII letters in either case.
 const FURNITURE: [&str; 37] = [
     "nav",
     "menu",
@@ -124,7 +124,7 @@ const _: () = assert!(FURNITURE.len() + CONTENT.len() <= 64);
 /// each word counts once however often it appears, and a word inside another counts too
 /// ("footer" holds "foot").
 pub fn class_hint(class_and_id: &str) -> i32 {
-    // One automaton for all 49 words, its overlapping matches collected as a set of words: a
+    // One automaton for both lists, its overlapping matches collected as a set of words: a
     // substring search per word cost more than the rest of reading the tag.
     static WORDS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> = std::sync::LazyLock::new(|| {
         aho_corasick::AhoCorasick::builder()

@@ -129,7 +129,8 @@ pub struct QueryAnswer {
     /// Candidates verified.
     pub verified: usize,
     /// Of those, candidates whose text was identical (same exact hash and length) to one
-    /// already aligned for this query: its comparison was reused, not recomputed.
+    /// already verified for this query (aligned, or carried from an earlier answer): its
+    /// comparison was reused, not recomputed.
     pub reused: usize,
     /// Keys whose posting lists were template-like.
     pub long_lists: usize,
@@ -144,12 +145,16 @@ pub struct QueryAnswer {
 }
 
 /// The comparisons one query of a page made, by candidate text. A comparison depends only on
-/// the two texts and on which of the page's sentences were boilerplate, so a later query of the
-/// same page that finds the same boilerplate can take them instead of aligning the texts again:
-/// ingest asks again when a page of its own batch may have changed an early answer, and the
-/// candidates it had already aligned are most of the work.
+/// the two texts, on which of the page's sentences were boilerplate and on the index's
+/// parameters (fixed for an index); its CCS and CLR, which come from the postings, are taken
+/// from the later query's ranking. So a later query of the same page that finds the same
+/// boilerplate can take them instead of aligning the texts again: ingest asks again when a page
+/// of its own batch may have changed an early answer, and the candidates it had already aligned
+/// are most of the work.
 #[derive(Debug, Clone, Default)]
 pub struct Alignments {
+    /// The page's text identity (exact hash, characters): alignments are taken only for it.
+    page: (u64, u32),
     /// The page's period features that were boilerplate.
     boilerplate: Vec<u64>,
     /// (text identity: exact hash, characters) and the comparison with that text.
@@ -826,7 +831,9 @@ impl Index {
     /// [`Index::query_with`] for a page already asked about: the comparisons in `earlier` (an
     /// earlier answer's [`QueryAnswer::alignments`] for the same page, possibly against fewer
     /// documents) are taken instead of aligning the same texts again, when the page's
-    /// boilerplate is the same. The answer is the one [`Index::query_with`] gives.
+    /// boilerplate is the same; alignments of another page are ignored. The answer is the one
+    /// [`Index::query_with`] gives, but for [`QueryAnswer::carried`] and
+    /// [`QueryAnswer::reused`], which say where comparisons came from.
     pub fn query_reusing(
         &self,
         scratch: &mut QueryScratch,
@@ -1024,8 +1031,9 @@ impl Index {
         // Most new pages have no candidate left here: prepare the query side on first need.
         let mut prep: Option<Prepared> = None;
         let mut aligned: Vec<((u64, u32), Comparison)> = Vec::new();
+        let page = (features.exact, chars.len() as u32);
         let carried: &[((u64, u32), Comparison)] =
-            if earlier.boilerplate == boilerplate_keys { &earlier.by_text } else { &[] };
+            if earlier.page == page && earlier.boilerplate == boilerplate_keys { &earlier.by_text } else { &[] };
         for (d, _, ccs, clr, cluster, doc) in ranked {
             if answer.verified >= limits.max_candidates || answer.matches.len() >= limits.max_matches {
                 break;
@@ -1081,7 +1089,7 @@ impl Index {
                 .then(b.cmp.tlcs_chars.cmp(&a.cmp.tlcs_chars))
                 .then(b.doc_id.cmp(&a.doc_id))
         });
-        answer.alignments = Alignments { boilerplate: boilerplate_keys, by_text: aligned };
+        answer.alignments = Alignments { page, boilerplate: boilerplate_keys, by_text: aligned };
         Ok(answer)
     }
 
@@ -1709,4 +1717,80 @@ pub fn verify(dir: &Path) -> Result<VerifyReport> {
     }
     report.problems.dedup();
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::page::{Page, PageInput};
+    use crate::testutil::Rng;
+
+    /// ~`n` characters of made-up Chinese prose, sentences ended by "。".
+    fn prose(seed: u64, n: usize) -> String {
+        let pool: Vec<char> =
+            "城市河道治理项目推进工作报告会议代表提出建议居民社区服务改善交通出行学校教育医院".chars().collect();
+        let mut rng = Rng::new(seed);
+        let mut out = String::new();
+        for i in 1..=n {
+            out.push(pool[rng.below(pool.len() as u64) as usize]);
+            if i % 23 == 0 {
+                out.push('。');
+            }
+        }
+        out
+    }
+
+    fn page(text: &str) -> Page {
+        Page::analyze(PageInput::Text { bytes: text.as_bytes(), charset: None }, &Params::default())
+    }
+
+    fn insert(index: &mut Index, url: &str, p: &Page) -> u32 {
+        let doc = NewDoc {
+            url,
+            site: "example.com",
+            fetched_at: 0,
+            chars: &p.norm.chars,
+            features: &p.features,
+            cluster: None,
+            replaces: None,
+        };
+        index.insert(doc).expect("insert")
+    }
+
+    #[test]
+    fn carried_comparisons_are_taken_only_for_their_page_and_boilerplate_with_the_new_ranking() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
+        let article = prose(1, 2000);
+        insert(&mut index, "http://example.com/a", &page(&article));
+        insert(&mut index, "http://example.com/b", &page(&format!("{article}{}", prose(2, 400))));
+        let q = page(&format!("{}{article}", prose(3, 300)));
+        let first = index.query(&q.norm.chars, &q.features, None).expect("query");
+        assert_eq!(first.verified, 2);
+        let fresh = index.query(&q.norm.chars, &q.features, None).expect("fresh");
+
+        // Comparisons marked so that a carried one shows: its CCS and CLR must be replaced by
+        // the ranking's, the rest kept.
+        let mut marked = first.alignments.clone();
+        for (_, c) in &mut marked.by_text {
+            (c.ccs, c.clr, c.rounds) = (-1.0, -1.0, 999);
+        }
+        let again = index.query_again(&q.norm.chars, &q.features, None, &marked).expect("again");
+        assert_eq!(again.carried, 2);
+        assert_eq!((fresh.matches.len(), again.matches.len()), (2, 2), "both earlier pages are matches");
+        for (a, f) in again.matches.iter().zip(&fresh.matches) {
+            assert_eq!((a.doc_id, a.cmp.ccs, a.cmp.clr, a.cmp.rounds), (f.doc_id, f.cmp.ccs, f.cmp.clr, 999));
+        }
+
+        // Another boilerplate, or another page: nothing is carried.
+        let mut other_boilerplate = first.alignments.clone();
+        other_boilerplate.boilerplate.push(12345);
+        let other_page = page(&prose(4, 2000));
+        let mut other_page_alignments = first.alignments.clone();
+        other_page_alignments.page = (other_page.features.exact, other_page.norm.chars.len() as u32);
+        for earlier in [&other_boilerplate, &other_page_alignments] {
+            let again = index.query_again(&q.norm.chars, &q.features, None, earlier).expect("again");
+            assert_eq!((again.carried, again.verified), (0, fresh.verified));
+        }
+    }
 }

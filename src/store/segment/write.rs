@@ -288,7 +288,7 @@ pub(super) fn choose_codec(samples: &[&str], docs: usize, total_text: u64, curre
 /// Stored size of up to [`DICT_TRIAL_BYTES`] of `texts`, coded and packed into text blocks as a
 /// segment packs them, with `codec`; `None` if zstd refuses the dictionary.
 fn trial_size(texts: &[&str], codec: &TextCodec) -> Option<usize> {
-    let prepared = (!codec.dict.is_empty()).then(|| zstd::dict::EncoderDictionary::copy(&codec.dict, ZSTD_LEVEL));
+    let prepared = prepare(&codec.dict).ok()?;
     let mut z = compressor(prepared.as_ref()).ok()?;
     let (mut block, mut total, mut taken) = (Vec::with_capacity(TEXT_BLOCK_TARGET * 2), 0usize, 0usize);
     for t in texts {
@@ -308,12 +308,25 @@ fn trial_size(texts: &[&str], codec: &TextCodec) -> Option<usize> {
     Some(total)
 }
 
-/// A text compressor at [`ZSTD_LEVEL`], with `dict` (prepared at that level) if any.
+/// `dict` prepared at [`ZSTD_LEVEL`] for [`compressor`]; `None` for no dictionary. An error
+/// when zstd refuses it (one that opens with zstd's magic but whose tables it cannot load, as a
+/// segment's Dict section could hold), where preparing it unchecked would panic.
+fn prepare(dict: &[u8]) -> std::io::Result<Option<zstd::dict::EncoderDictionary<'static>>> {
+    if dict.is_empty() {
+        return Ok(None);
+    }
+    if zstd::zstd_safe::CDict::try_create(dict, ZSTD_LEVEL).is_none() {
+        let e = "zstd cannot load the text dictionary (from the index's newest segment)";
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, e));
+    }
+    Ok(Some(zstd::dict::EncoderDictionary::copy(dict, ZSTD_LEVEL)))
+}
+
+/// A text compressor at [`ZSTD_LEVEL`], with `dict` (see [`prepare`]) if any.
 ///
 /// The dictionary is attached (its tables referenced) rather than copied into the working
 /// tables, which zstd does by default for inputs as large as a text block: a copied dictionary
-/// sends every block down zstd's generic external-dictionary path. Attached, the 10k crawl's
-/// texts compressed in 75-80% of the time, to the same size (within 0.02%).
+/// sends every block down zstd's generic external-dictionary path (BENCHMARKS.md, 2026-11-27).
 fn compressor<'d>(
     dict: Option<&'d zstd::dict::EncoderDictionary<'static>>,
 ) -> std::io::Result<zstd::bulk::Compressor<'d>> {
@@ -357,8 +370,7 @@ pub(super) struct DocPacker {
 impl DocPacker {
     /// A packer storing texts with `codec`.
     pub(super) fn new(dir: &Path, path: &Path, codec: TextCodec) -> Result<DocPacker> {
-        let dict = &codec.dict;
-        let prepared = (!dict.is_empty()).then(|| zstd::dict::EncoderDictionary::copy(dict, ZSTD_LEVEL));
+        let prepared = prepare(&codec.dict).map_err(|e| StoreError::io(path, e))?;
         Ok(DocPacker {
             path: path.to_path_buf(),
             codec,
@@ -601,6 +613,26 @@ fn place_texts(docs: &[DocRecord], packer: &mut DocPacker) -> Result<Vec<(u32, u
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dictionary_zstd_refuses_is_an_error_not_a_panic() {
+        // zstd's dictionary magic, an id, then tables that do not parse.
+        let mut dict = vec![0x37, 0xa4, 0x30, 0xec, 1, 0, 0, 0];
+        dict.extend(std::iter::repeat_n(0xff, 200));
+        let bad = TextCodec { dict, code: CharCode::default() };
+        let texts = ["城市更新工作推进了河道治理项目。"; 40];
+        assert_eq!(trial_size(&texts, &bad), None);
+        assert!(trial_size(&texts, &TextCodec::default()).is_some());
+        // A flush whose index's newest codec is refused takes a codec of its own.
+        let (docs, total) = (texts.len(), (texts.len() * texts[0].len()) as u64);
+        assert_ne!(
+            choose_codec(&texts, docs.max(DICT_MIN_DOCS), total.max(DICT_MIN_BYTES as u64), &bad).dict,
+            bad.dict
+        );
+        let dir = tempfile::tempdir().expect("tempdir");
+        let err = DocPacker::new(dir.path(), &dir.path().join("seg"), bad).err().expect("refused");
+        assert!(err.to_string().contains("cannot load the text dictionary"), "{err}");
+    }
 
     /// Texts per block when texts of `lens` bytes are packed, in order.
     fn block_ranges(lens: &[usize]) -> Vec<std::ops::Range<usize>> {
