@@ -48,7 +48,7 @@ const NOTICE_MAX_BLOCK_CHARS: u32 = 200;
 const NOTICE_MAX_CLIMB: usize = 8;
 
 /// How a block opens a notice, if it does.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Opener {
     /// A notice's name as a heading or label: it may open a box.
     Notice,
@@ -76,14 +76,21 @@ pub(super) fn site_name(title: &str) -> Option<&str> {
 }
 
 fn opener(text: &str, chars: u32, punct: u32) -> Option<Opener> {
+    // One automaton for both lists (notice words, then disclaimer words): this runs on every
+    // readable block, and nine substring searches cost more than reading its label.
+    static WORDS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> = std::sync::LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder().build(NOTICE_WORDS.iter().chain(DISCLAIMER_WORDS.iter())).ok()
+    });
     let name = label(text, chars, punct)?;
-    if DISCLAIMER_WORDS.iter().any(|w| name.contains(w)) {
-        Some(Opener::Disclaimer)
-    } else if NOTICE_WORDS.iter().any(|w| name.contains(w)) {
-        Some(Opener::Notice)
-    } else {
-        None
+    let words = WORDS.as_ref()?;
+    let mut notice = false;
+    for m in words.find_overlapping_iter(name) {
+        if m.pattern().as_usize() >= NOTICE_WORDS.len() {
+            return Some(Opener::Disclaimer);
+        }
+        notice = true;
     }
+    notice.then_some(Opener::Notice)
 }
 
 /// Marks the blocks of the page's notices; see the module documentation. `headed` is the range of
@@ -285,6 +292,43 @@ pub(super) fn feedback_prompt(b: &super::Block, text: &str) -> bool {
 mod tests {
     use super::super::{extract_html, DropReason, Extracted};
     use super::{feedback_prompt, site_name};
+    use super::{opener, Opener, DISCLAIMER_WORDS, NOTICE_WORDS};
+
+    #[test]
+    fn openers_are_found_as_substring_searches_find_them() {
+        // The rule as first written: a disclaimer word anywhere in the label, else a notice word.
+        let by_search = |name: &str| {
+            if DISCLAIMER_WORDS.iter().any(|w| name.contains(w)) {
+                Some(Opener::Disclaimer)
+            } else if NOTICE_WORDS.iter().any(|w| name.contains(w)) {
+                Some(Opener::Notice)
+            } else {
+                None
+            }
+        };
+        let pieces: Vec<&str> =
+            NOTICE_WORDS.iter().copied().chain(["温馨", "本站", "提", "明", "声", "后", "a", " ", "【"]).collect();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut seen = [0usize; 3];
+        for _ in 0..20_000 {
+            // At most ten characters without punctuation: the label is the whole line.
+            let name: String = (0..1 + next(5)).map(|_| pieces[next(pieces.len())]).collect();
+            let want = by_search(name.trim_start());
+            assert_eq!(opener(&name, name.chars().count() as u32, 0), want, "{name:?}");
+            seen[match want {
+                None => 0,
+                Some(Opener::Notice) => 1,
+                Some(Opener::Disclaimer) => 2,
+            }] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    }
 
     /// A block of `text` as the extractor measures it.
     fn block(text: &str) -> super::super::Block {
