@@ -308,13 +308,8 @@ mod tests {
         };
         let pieces: Vec<&str> =
             NOTICE_WORDS.iter().copied().chain(["温馨", "本站", "提", "明", "声", "后", "a", " ", "【"]).collect();
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = crate::testutil::Rng::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = |n: usize| rng.below(n as u64) as usize;
         let mut seen = [0usize; 3];
         for _ in 0..20_000 {
             // At most ten characters without punctuation: the label is the whole line.

@@ -207,13 +207,8 @@ mod tests {
             .copied()
             .chain(["-", "_", " ", "x", "NAV", "Foo", "内容", "ba"])
             .collect();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = crate::testutil::Rng::new(0x2545_f491_4f6c_dd1d);
+        let mut next = |n: usize| rng.below(n as u64) as usize;
         let mut by_value = [0usize; 9];
         for _ in 0..20_000 {
             let name: String = (0..1 + next(6)).map(|_| pieces[next(pieces.len())]).collect();
