@@ -316,7 +316,7 @@ fn prepare(dict: &[u8]) -> std::io::Result<Option<zstd::dict::EncoderDictionary<
         return Ok(None);
     }
     if zstd::zstd_safe::CDict::try_create(dict, ZSTD_LEVEL).is_none() {
-        let e = "zstd cannot load the text dictionary (from the index's newest segment)";
+        let e = "zstd cannot load the text dictionary taken from an existing segment";
         return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, e));
     }
     Ok(Some(zstd::dict::EncoderDictionary::copy(dict, ZSTD_LEVEL)))
