@@ -95,7 +95,9 @@ fn bench_lookup(c: &mut Criterion) {
         g.bench_function(name, |b| {
             b.iter(|| {
                 i = (i + 1) % pages.len();
-                black_box(index.query_with(&mut scratch, &query_chars, pages[i], None).map(|a| a.considered.len()))
+                black_box(
+                    index.query_with(&mut scratch, &query_chars, pages[i], None, None).map(|a| a.considered.len()),
+                )
             })
         });
     }

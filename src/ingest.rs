@@ -236,6 +236,7 @@ pub fn run(
     let mut phases = Phases::default();
     // On one thread an early answer only adds the cost of checking it.
     let early_answers = opts.early_answers && rayon::current_num_threads() > 1;
+    let mut in_order_scratch = QueryScratch::default();
     for name in inputs {
         let items = input::open(name, opts.format, opts.limits)?;
         // Reading and parsing the input is serial: a thread of its own does it a few batches
@@ -281,8 +282,14 @@ pub fn run(
             phases.query += t.elapsed();
             let t = std::time::Instant::now();
             let insert = opts.insert;
-            let mut batch_state =
-                BatchState { first_doc, replaced: HashSet::new(), requeried: 0, carried: 0, aligned_again: 0 };
+            let mut batch_state = BatchState {
+                scratch: &mut in_order_scratch,
+                first_doc,
+                replaced: HashSet::new(),
+                requeried: 0,
+                carried: 0,
+                aligned_again: 0,
+            };
             let in_order = |index: &mut Index| -> StoreResult<()> {
                 out.clear();
                 let mut early = early.into_iter();
@@ -355,7 +362,9 @@ struct Early {
 }
 
 /// What the in-order pass of a batch knows of the batch's inserts so far.
-struct BatchState {
+struct BatchState<'a> {
+    /// The in-order pass's query scratch: it outlives batches so the text-block cache stays warm.
+    scratch: &'a mut QueryScratch,
     /// The first doc id the batch inserted.
     first_doc: u32,
     /// Documents the batch's inserts replaced.
@@ -389,7 +398,7 @@ fn early_answer(index: &Index, a: &Analyzed) -> Option<Early> {
     SCRATCH.with(|cell| {
         let mut scratch = cell.try_borrow_mut().ok()?;
         // A panic (a bug) is left for the in-order pass to meet again and report.
-        let query = || index.query_with(&mut scratch, &page.norm.chars, &page.features, exclude);
+        let query = || index.query_with(&mut scratch, &page.norm.chars, &page.features, exclude, None);
         let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(query)).ok()?.ok()?;
         Some(Early { existing: exclude, answer })
     })
@@ -400,7 +409,7 @@ fn process(
     a: Analyzed,
     insert: bool,
     early: Option<Early>,
-    batch: &mut BatchState,
+    batch: &mut BatchState<'_>,
 ) -> StoreResult<Outcome> {
     let (raw, page) = match a {
         Analyzed::Page(raw, page) => (raw, page),
@@ -453,10 +462,11 @@ fn process(
             batch.requeried += u64::from(other_was_early);
             // The early answer's alignments still hold: only candidates it did not align (pages
             // of this batch, mostly) are aligned now.
-            let earlier = other.map(|e| e.answer.alignments).unwrap_or_default();
+            let earlier = other.map(|e| e.answer.alignments);
             // Queries only read the index (and the scratch a panic leaves reset), so a panic in
             // one, a bug, costs its page: reported as an error and not inserted.
-            let query = || index.query_again(&page.norm.chars, &page.features, exclude, &earlier);
+            let scratch = &mut batch.scratch;
+            let query = || index.query_with(scratch, &page.norm.chars, &page.features, exclude, earlier.as_ref());
             match std::panic::catch_unwind(std::panic::AssertUnwindSafe(query)) {
                 Ok(answer) => {
                     let answer = answer?;

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{insert_page, text_page};
-use dedupdb::store::Index;
+use dedupdb::store::{Index, QueryScratch};
 use dedupdb::Params;
 
 /// The comparison as JSON without CCS/CLR, which the index counts from postings.
@@ -75,7 +75,10 @@ fn a_page_asked_again_takes_the_first_answers_alignments_and_gets_a_fresh_querys
     let new_copy = insert_page(&mut index, "http://example.com/n0", &earlier[0], None);
     let new_repost = insert_page(&mut index, "http://example.com/n1", &repost, None);
 
-    let again = index.query_again(&query.norm.chars, &query.features, None, &first.alignments).expect("again");
+    let mut scratch = QueryScratch::default();
+    let again = index
+        .query_with(&mut scratch, &query.norm.chars, &query.features, None, Some(&first.alignments))
+        .expect("again");
     let fresh = index.query(&query.norm.chars, &query.features, None).expect("fresh");
     assert_eq!(fresh.carried, 0);
     assert_eq!(again.carried, aligned_first, "every text the first answer aligned is taken from it");

@@ -138,7 +138,7 @@ pub struct QueryAnswer {
     /// them is deleted, the answer may change.
     pub considered: Vec<u32>,
     /// Of the candidates verified, those whose comparison came from an earlier query of the
-    /// same page ([`Index::query_reusing`]).
+    /// same page ([`Index::query_with`]).
     pub carried: usize,
     /// The comparisons this query made, for a later query of the same page to reuse.
     pub alignments: Alignments,
@@ -799,48 +799,28 @@ impl Index {
     /// Finds the verified earlier near-duplicates of a page. `exclude` is left out of the
     /// answer (the older version of the same URL, when re-ingesting a changed page).
     pub fn query(&mut self, chars: &[char], features: &Features, exclude: Option<u32>) -> Result<QueryAnswer> {
-        self.query_again(chars, features, exclude, &Alignments::default())
-    }
-
-    /// [`Index::query`] reusing an earlier answer's comparisons (see [`Index::query_reusing`]).
-    pub fn query_again(
-        &mut self,
-        chars: &[char],
-        features: &Features,
-        exclude: Option<u32>,
-        earlier: &Alignments,
-    ) -> Result<QueryAnswer> {
         let mut scratch = std::mem::take(&mut self.scratch);
-        let answer = self.query_reusing(&mut scratch, chars, features, exclude, earlier);
+        let answer = self.query_with(&mut scratch, chars, features, exclude, None);
         self.scratch = scratch;
         answer
     }
 
     /// [`Index::query`] with the caller's scratch space: any number of threads may query the
     /// same index at once, each with its own.
+    ///
+    /// `earlier`, for a page already asked about, is an earlier answer's
+    /// [`QueryAnswer::alignments`] for the same page, possibly against fewer documents: its
+    /// comparisons are taken instead of aligning the same texts again, when the page's
+    /// boilerplate is the same; alignments of another page are ignored. The answer is the one
+    /// `None` gives, but for [`QueryAnswer::carried`] and [`QueryAnswer::reused`], which say
+    /// where comparisons came from.
     pub fn query_with(
         &self,
         scratch: &mut QueryScratch,
         chars: &[char],
         features: &Features,
         exclude: Option<u32>,
-    ) -> Result<QueryAnswer> {
-        self.query_reusing(scratch, chars, features, exclude, &Alignments::default())
-    }
-
-    /// [`Index::query_with`] for a page already asked about: the comparisons in `earlier` (an
-    /// earlier answer's [`QueryAnswer::alignments`] for the same page, possibly against fewer
-    /// documents) are taken instead of aligning the same texts again, when the page's
-    /// boilerplate is the same; alignments of another page are ignored. The answer is the one
-    /// [`Index::query_with`] gives, but for [`QueryAnswer::carried`] and
-    /// [`QueryAnswer::reused`], which say where comparisons came from.
-    pub fn query_reusing(
-        &self,
-        scratch: &mut QueryScratch,
-        chars: &[char],
-        features: &Features,
-        exclude: Option<u32>,
-        earlier: &Alignments,
+        earlier: Option<&Alignments>,
     ) -> Result<QueryAnswer> {
         let mut answer = QueryAnswer::default();
         if chars.is_empty() {
@@ -1032,8 +1012,10 @@ impl Index {
         let mut prep: Option<Prepared> = None;
         let mut aligned: Vec<((u64, u32), Comparison)> = Vec::new();
         let page = (features.exact, chars.len() as u32);
-        let carried: &[((u64, u32), Comparison)] =
-            if earlier.page == page && earlier.boilerplate == boilerplate_keys { &earlier.by_text } else { &[] };
+        let carried: &[((u64, u32), Comparison)] = match earlier {
+            Some(e) if e.page == page && e.boilerplate == boilerplate_keys => &e.by_text,
+            _ => &[],
+        };
         for (d, _, ccs, clr, cluster, doc) in ranked {
             if answer.verified >= limits.max_candidates || answer.matches.len() >= limits.max_matches {
                 break;
@@ -1775,7 +1757,8 @@ mod tests {
         for (_, c) in &mut marked.by_text {
             (c.ccs, c.clr, c.rounds) = (-1.0, -1.0, 999);
         }
-        let again = index.query_again(&q.norm.chars, &q.features, None, &marked).expect("again");
+        let mut scratch = QueryScratch::default();
+        let again = index.query_with(&mut scratch, &q.norm.chars, &q.features, None, Some(&marked)).expect("again");
         assert_eq!(again.carried, 2);
         assert_eq!((fresh.matches.len(), again.matches.len()), (2, 2), "both earlier pages are matches");
         for (a, f) in again.matches.iter().zip(&fresh.matches) {
@@ -1789,7 +1772,7 @@ mod tests {
         let mut other_page_alignments = first.alignments.clone();
         other_page_alignments.page = (other_page.features.exact, other_page.norm.chars.len() as u32);
         for earlier in [&other_boilerplate, &other_page_alignments] {
-            let again = index.query_again(&q.norm.chars, &q.features, None, earlier).expect("again");
+            let again = index.query_with(&mut scratch, &q.norm.chars, &q.features, None, Some(earlier)).expect("again");
             assert_eq!((again.carried, again.verified), (0, fresh.verified));
         }
     }
