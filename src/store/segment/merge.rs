@@ -695,19 +695,115 @@ mod tests {
     fn pages(first: u32, n: u32, chinese: bool) -> Vec<DocRecord> {
         (first..first + n)
             .map(|i| {
-                let text: String = (0..40)
-                    .map(|j| {
-                        let k = (i * 7 + j * 13) % 97;
-                        if chinese {
-                            format!("第{i}篇报道第{j}段写到城市更新工作推进了{k}个河道治理项目。")
-                        } else {
-                            format!("Report {i} paragraph {j}: the council approved {k} river projects this week. ")
-                        }
-                    })
-                    .collect();
+                let mut rng = u64::from(i).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                let text: String = (0..40).map(|_| sentence(chinese, &mut rng)).collect();
                 sample(i, &text)
             })
             .collect()
+    }
+
+    /// A sentence of words drawn from one language's small vocabulary, common words more
+    /// often: text whose frequent words and phrases a dictionary learns, as it does a
+    /// language's or a site's. (Copies of one numbered sentence, the first fixtures, are
+    /// mostly numbers once coded; whether a dictionary helps them is chance.)
+    fn sentence(chinese: bool, rng: &mut u64) -> String {
+        const ZH: [&str; 40] = [
+            "城市",
+            "更新",
+            "工作",
+            "推进",
+            "河道",
+            "治理",
+            "项目",
+            "今年",
+            "全市",
+            "群众",
+            "社区",
+            "服务",
+            "建设",
+            "发展",
+            "经济",
+            "记者",
+            "了解",
+            "部门",
+            "相关",
+            "负责人",
+            "表示",
+            "进一步",
+            "加强",
+            "完善",
+            "居民",
+            "生活",
+            "环境",
+            "改善",
+            "交通",
+            "道路",
+            "公园",
+            "学校",
+            "医院",
+            "资金",
+            "投入",
+            "计划",
+            "完成",
+            "目前",
+            "已经",
+            "开始",
+        ];
+        const EN: [&str; 40] = [
+            "the",
+            "council",
+            "approved",
+            "river",
+            "projects",
+            "this",
+            "week",
+            "city",
+            "residents",
+            "said",
+            "new",
+            "plan",
+            "would",
+            "improve",
+            "roads",
+            "and",
+            "parks",
+            "in",
+            "of",
+            "a",
+            "to",
+            "for",
+            "its",
+            "budget",
+            "school",
+            "hospital",
+            "officials",
+            "expected",
+            "work",
+            "begin",
+            "next",
+            "year",
+            "local",
+            "traffic",
+            "housing",
+            "funding",
+            "mayor",
+            "district",
+            "report",
+            "public",
+        ];
+        let words = if chinese { &ZH } else { &EN };
+        let len = 6 + next(rng) % 12;
+        let mut out = String::new();
+        for w in 0..len {
+            // The smaller of two draws: early words of the list come up more often.
+            let i = (next(rng) % 40).min(next(rng) % 40) as usize;
+            if !chinese && w > 0 {
+                out.push(' ');
+            }
+            out.push_str(words[i]);
+        }
+        out.push_str(if chinese { "。" } else { ". " });
+        out
     }
 
     /// Blocks per segment, and those holding a document of `dead`.
@@ -725,7 +821,6 @@ mod tests {
     #[test]
     fn blocks_under_the_merge_dictionary_are_copied_and_the_rest_recompressed() {
         let dir = tempfile::tempdir().expect("tempdir");
-        // (Page numbers of one width: numbers are a large part of these texts once coded.)
         let (a, b, c) = (pages(100, 80, true), pages(180, 80, true), pages(260, 60, false));
         let none = |_: KeyKind, _: u64| false;
         let seg_a = Segment::open(&write_segment(dir.path(), 1, &a, &[], &none, &TextCodec::default()).expect("a"))
@@ -876,16 +971,7 @@ mod tests {
                 if i % 17 == 0 {
                     return String::new();
                 }
-                (0..1 + next(rng) % 60)
-                    .map(|j| {
-                        let k = next(rng) % 997;
-                        if chinese {
-                            format!("第{i}篇报道第{j}段写到城市更新工作推进了{k}个河道治理项目。")
-                        } else {
-                            format!("Report {i} paragraph {j}: the council approved {k} river projects. ")
-                        }
-                    })
-                    .collect()
+                (0..1 + next(rng) % 60).map(|_| sentence(chinese, rng)).collect()
             })
             .collect()
     }
