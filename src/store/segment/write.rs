@@ -667,6 +667,33 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_trainer_gives_a_dictionary_zstd_loads_or_none() {
+        // Samples with shared words and phrases: a dictionary within the capacity, which zstd
+        // loads and which stores such text smaller than no dictionary.
+        let mut rng = crate::testutil::Rng::new(7);
+        let words = ["城市", "更新", "河道", "治理", "项目", "居民", "社区", "服务", "建设", "交通"];
+        let mut text = || -> String {
+            let mut t: String = (0..300).map(|_| words[rng.below(words.len() as u64) as usize]).collect();
+            t.push('。');
+            t
+        };
+        let samples: Vec<String> = (0..400).map(|_| text()).collect();
+        let refs: Vec<&[u8]> = samples.iter().map(|s| s.as_bytes()).collect();
+        let dict = fast_cover(&refs, 8192).expect("a dictionary");
+        assert!(!dict.is_empty() && dict.len() <= 8192, "{} bytes", dict.len());
+        assert!(zstd::zstd_safe::CDict::try_create(&dict, ZSTD_LEVEL).is_some());
+        let held: Vec<String> = (0..8).map(|_| text()).collect();
+        let held: Vec<&str> = held.iter().map(String::as_str).collect();
+        let with = TextCodec { dict, code: CharCode::default() };
+        let with = trial_size(&held, &with).expect("zstd takes the dictionary");
+        let without = trial_size(&held, &TextCodec::default()).expect("no dictionary");
+        assert!(with < without, "{with} B with the dictionary, {without} B without");
+        // Too little to learn from: no dictionary, not an error.
+        assert_eq!(fast_cover(&[b"ab".as_slice(); 3], 8192), None);
+        assert_eq!(fast_cover(&[], 8192), None);
+    }
+
+    #[test]
     fn a_dictionary_zstd_refuses_is_an_error_not_a_panic() {
         // zstd's dictionary magic, an id, then tables that do not parse.
         let mut dict = vec![0x37, 0xa4, 0x30, 0xec, 1, 0, 0, 0];
