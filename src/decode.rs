@@ -151,9 +151,18 @@ fn detect(bytes: &[u8]) -> &'static Encoding {
 
 /// Finds a charset declared by a `<meta>` tag in the head of the document.
 pub fn meta_charset(bytes: &[u8]) -> Option<&'static Encoding> {
+    // One search for "<meta" in any case over the head (aho-corasick's vectorized searcher),
+    // not a byte search restarted at every '<' of it.
+    static META: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> = std::sync::LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(["<meta"]).ok()
+    });
     let head = &bytes[..bytes.len().min(META_SCAN_BYTES)];
+    let find = |hay: &[u8]| match META.as_ref() {
+        Some(ac) => ac.find(hay).map(|m| m.start()),
+        None => find_ascii_ci(hay, b"<meta"),
+    };
     let mut pos = 0;
-    while let Some(off) = find_ascii_ci(&head[pos..], b"<meta") {
+    while let Some(off) = find(&head[pos..]) {
         let start = pos + off + 5;
         let end = memchr::memchr(b'>', &head[start..]).map_or(head.len(), |e| start + e);
         let tag = &head[start..end];

@@ -33,7 +33,6 @@
 //! its comments, even as replies, are not answers.
 
 use super::Extracted;
-use crate::decode::find_ascii_ci;
 
 /// Words of a question, one of which a question's headline holds in its last clause when it has
 /// no question mark. "几" and "可以" are left out: headlines of news use them without asking
@@ -116,16 +115,10 @@ impl QuestionPage {
 }
 
 /// Whether an element whose class and id weigh as one furniture word (`hint`, see
-/// `tags::class_hint`) is named "reply" ("docreply", "reply-box"; not "comment-reply", which
-/// weighs as two): see [`OFFICIAL_REPLY_WORDS`].
-pub(super) fn names_reply(hint: i32, class: &str, id: &str) -> bool {
-    hint == -2 && [class, id].iter().any(|s| find_ascii_ci(s.as_bytes(), b"reply").is_some())
-}
-
-/// Whether class or id words name an answer box (English and pinyin, either case).
-pub(super) fn names_answer(class_or_id: &str) -> bool {
-    !class_or_id.is_empty()
-        && ["answer", "huida", "daan"].iter().any(|w| find_ascii_ci(class_or_id.as_bytes(), w.as_bytes()).is_some())
+/// `tags::class_hint`) is named "reply" (`named_reply`, see `tags::ClassWords`: "docreply",
+/// "reply-box"; not "comment-reply", which weighs as two): see [`OFFICIAL_REPLY_WORDS`].
+pub(super) fn names_reply(hint: i32, named_reply: bool) -> bool {
+    hint == -2 && named_reply
 }
 
 /// Whether a headline asks a question: its last clause does.
@@ -438,13 +431,12 @@ mod tests {
 
     #[test]
     fn answer_names() {
-        assert!(names_answer("best-answer") && names_answer("AnswerList") && names_answer("wd_huida"));
-        assert!(
-            !names_answer("reply-list") && !names_answer("comment") && !names_answer("content") && !names_answer("")
-        );
+        let answer = |s: &str| crate::extract::tags::class_words(s).answer;
+        assert!(answer("best-answer") && answer("AnswerList") && answer("wd_huida") && answer("DaAn"));
+        assert!(!answer("reply-list") && !answer("comment") && !answer("content") && !answer(""));
         let named = |class: &str, id: &str| {
-            let hint = crate::extract::tags::class_hint(class) + crate::extract::tags::class_hint(id);
-            names_reply(hint, class, id)
+            let (c, i) = (crate::extract::tags::class_words(class), crate::extract::tags::class_words(id));
+            names_reply(c.hint + i.hint, c.reply || i.reply)
         };
         assert!(named("docreply", "") && named("reply-box", "r1") && named("Reply-Content", ""));
         assert!(!named("comment-reply", "") && !named("box", "") && !named("", "") && !named("reply", "nav"));

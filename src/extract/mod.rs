@@ -398,12 +398,11 @@ impl Builder {
                 }
                 let class = html::attr(attrs, "class").unwrap_or("");
                 let id = html::attr(attrs, "id").unwrap_or("");
-                let hint = tags::tag_hint(name)
-                    + tags::class_hint(class)
-                    + if id.is_empty() { 0 } else { tags::class_hint(id) };
+                let (class_words, id_words) = (tags::class_words(class), tags::class_words(id));
+                let hint = tags::tag_hint(name) + class_words.hint + id_words.hint;
                 let sig = sig_of(&tn, class, id);
-                let answer = answers::names_answer(class) || answers::names_answer(id);
-                let reply = answers::names_reply(hint, class, id);
+                let answer = class_words.answer || id_words.answer;
+                let reply = answers::names_reply(hint, class_words.reply || id_words.reply);
                 let idx = self.out.elems.len() as u32;
                 let first = self.out.blocks.len() as u32;
                 self.out.elems.push(Elem {

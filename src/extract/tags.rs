@@ -117,38 +117,63 @@ const CONTENT: [&str; 12] = [
     "article", "content", "main", "post", "entry", "story", "detail", "body", "zhengwen", "text", "neirong", "wenzhang",
 ];
 
-// The words' set is a u64 of pattern ids.
-const _: () = assert!(FURNITURE.len() + CONTENT.len() <= 64);
+/// Class and id words of answer boxes, English and pinyin (回答, 答案): they weigh nothing in
+/// the hint; see `answers`.
+const ANSWER: [&str; 3] = ["answer", "huida", "daan"];
 
-/// Weight from class and id words. Page furniture scores negative, article-like names positive;
-/// each word counts once however often it appears, and a word inside another counts too
-/// ("footer" holds "foot").
-pub fn class_hint(class_and_id: &str) -> i32 {
-    // One automaton for both lists, its overlapping matches collected as a set of words: a
+// The words' set is a u64 of pattern ids: furniture, then content, then answer words.
+const _: () = assert!(FURNITURE.len() + CONTENT.len() + ANSWER.len() <= 64);
+
+/// What the words of one class or id value say.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ClassWords {
+    /// Weight: page furniture scores negative, article-like names positive (see [`class_hint`]).
+    pub hint: i32,
+    /// A word names an answer box ([`ANSWER`]).
+    pub answer: bool,
+    /// "reply" is among the words.
+    pub reply: bool,
+}
+
+/// The words of a class or id value, read in one pass: its [`class_hint`] and whether it names
+/// an answer box or a reply.
+pub fn class_words(class_or_id: &str) -> ClassWords {
+    // One automaton for all lists, its overlapping matches collected as a set of words: a
     // substring search per word cost more than the rest of reading the tag.
     static WORDS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> = std::sync::LazyLock::new(|| {
         aho_corasick::AhoCorasick::builder()
             .ascii_case_insensitive(true)
             .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-            .build(FURNITURE.iter().chain(CONTENT.iter()))
+            .build(FURNITURE.iter().chain(CONTENT.iter()).chain(ANSWER.iter()))
             .ok()
     });
-    if class_and_id.is_empty() {
-        return 0;
+    const REPLY: u64 = {
+        let mut i = 0;
+        while !matches!(FURNITURE[i].as_bytes(), b"reply") {
+            i += 1;
+        }
+        1 << i
+    };
+    if class_or_id.is_empty() {
+        return ClassWords::default();
     }
-    let Some(words) = WORDS.as_ref() else { return 0 };
+    let Some(words) = WORDS.as_ref() else { return ClassWords::default() };
     let mut seen = 0u64;
-    for m in words.find_overlapping_iter(class_and_id) {
+    for m in words.find_overlapping_iter(class_or_id) {
         seen |= 1 << m.pattern().as_u32();
     }
     let furniture = (seen & ((1 << FURNITURE.len()) - 1)).count_ones() as i32;
-    let content = (seen >> FURNITURE.len()).count_ones() as i32;
+    let content = ((seen >> FURNITURE.len()) & ((1 << CONTENT.len()) - 1)).count_ones() as i32;
     // A furniture word next to a content word ("sidebar-content") is still furniture.
-    if furniture > 0 {
-        -(2 * furniture).min(4)
-    } else {
-        content.min(2)
-    }
+    let hint = if furniture > 0 { -(2 * furniture).min(4) } else { content.min(2) };
+    ClassWords { hint, answer: seen >> (FURNITURE.len() + CONTENT.len()) != 0, reply: seen & REPLY != 0 }
+}
+
+/// Weight from class and id words. Page furniture scores negative, article-like names positive;
+/// each word counts once however often it appears, and a word inside another counts too
+/// ("footer" holds "foot").
+pub fn class_hint(class_and_id: &str) -> i32 {
+    class_words(class_and_id).hint
 }
 
 #[cfg(test)]
@@ -198,25 +223,35 @@ mod tests {
     }
 
     #[test]
-    fn the_automaton_counts_each_word_once_as_substring_searches_do() {
+    fn the_automaton_counts_each_word_once_and_flags_words_as_substring_searches_do() {
         // Names built from the words, their pieces and separators, in mixed case, words
         // repeated and overlapping ("footer" holds "foot", "sidebar" holds "side").
         let pieces: Vec<&str> = FURNITURE
             .iter()
             .chain(CONTENT.iter())
+            .chain(ANSWER.iter())
             .copied()
-            .chain(["-", "_", " ", "x", "NAV", "Foo", "内容", "ba"])
+            .chain(["-", "_", " ", "x", "NAV", "Foo", "内容", "ba", "AnSwEr", "Repl", "y"])
             .collect();
         let mut rng = crate::testutil::Rng::new(0x2545_f491_4f6c_dd1d);
         let mut next = |n: usize| rng.below(n as u64) as usize;
         let mut by_value = [0usize; 9];
+        let mut flags = [0usize; 2];
+        let has = |name: &str, w: &str| name.to_ascii_lowercase().contains(w);
         for _ in 0..20_000 {
             let name: String = (0..1 + next(6)).map(|_| pieces[next(pieces.len())]).collect();
             let want = hint_by_search(&name);
-            assert_eq!(class_hint(&name), want, "{name:?}");
+            let got = class_words(&name);
+            assert_eq!(got.hint, want, "{name:?}");
+            assert_eq!(got.answer, ANSWER.iter().any(|w| has(&name, w)), "{name:?}");
+            assert_eq!(got.reply, has(&name, "reply"), "{name:?}");
             by_value[(want + 4) as usize] += 1;
+            flags[0] += usize::from(got.answer);
+            flags[1] += usize::from(got.reply);
         }
-        // Every weight the rule gives (-4, -2, 0, 1, 2) was met, so each branch was compared.
+        // Every weight the rule gives (-4, -2, 0, 1, 2) was met, so each branch was compared;
+        // and names with and without each flag.
         assert!([-4, -2, 0, 1, 2].iter().all(|&w| by_value[(w + 4) as usize] > 0), "{by_value:?}");
+        assert!(flags.iter().all(|&n| n > 100 && n < 19_000), "{flags:?}");
     }
 }
