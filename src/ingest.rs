@@ -397,10 +397,14 @@ fn early_answer(index: &Index, a: &Analyzed) -> Option<Early> {
     let exclude = existing.map(|e| e.doc_id);
     SCRATCH.with(|cell| {
         let mut scratch = cell.try_borrow_mut().ok()?;
-        // A panic (a bug) is left for the in-order pass to meet again and report.
+        // A panic (a bug) is left for the in-order pass to meet again and report; the scratch
+        // it may have left half-written is replaced.
         let query = || index.query_with(&mut scratch, &page.norm.chars, &page.features, exclude, None);
-        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(query)).ok()?.ok()?;
-        Some(Early { existing: exclude, answer })
+        let Ok(answer) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(query)) else {
+            *scratch = QueryScratch::default();
+            return None;
+        };
+        Some(Early { existing: exclude, answer: answer.ok()? })
     })
 }
 
@@ -463,8 +467,8 @@ fn process(
             // The early answer's alignments still hold: only candidates it did not align (pages
             // of this batch, mostly) are aligned now.
             let earlier = other.map(|e| e.answer.alignments);
-            // Queries only read the index (and the scratch a panic leaves reset), so a panic in
-            // one, a bug, costs its page: reported as an error and not inserted.
+            // Queries only read the index (and the scratch, replaced after a panic), so a panic
+            // in one, a bug, costs its page: reported as an error and not inserted.
             let scratch = &mut batch.scratch;
             let query = || index.query_with(scratch, &page.norm.chars, &page.features, exclude, earlier.as_ref());
             match std::panic::catch_unwind(std::panic::AssertUnwindSafe(query)) {
@@ -477,6 +481,7 @@ fn process(
                     answer
                 }
                 Err(payload) => {
+                    *batch.scratch = QueryScratch::default();
                     let message = internal_error("querying", &raw, payload);
                     return Ok(error_outcome(Some(raw.url), raw.location, message));
                 }

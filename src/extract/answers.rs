@@ -114,9 +114,9 @@ impl QuestionPage {
     }
 }
 
-/// Whether an element whose class and id weigh as one furniture word (`hint`, see
-/// `tags::class_hint`) is named "reply" (`named_reply`, see `tags::ClassWords`: "docreply",
-/// "reply-box"; not "comment-reply", which weighs as two): see [`OFFICIAL_REPLY_WORDS`].
+/// Whether an element whose class and id weigh as one furniture word (`hint`, the sum of their
+/// `tags::ClassWords::hint`) is named "reply" (`named_reply`: "docreply", "reply-box"; not
+/// "comment-reply", which weighs as two): see [`OFFICIAL_REPLY_WORDS`].
 pub(super) fn names_reply(hint: i32, named_reply: bool) -> bool {
     hint == -2 && named_reply
 }

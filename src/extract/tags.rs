@@ -127,16 +127,18 @@ const _: () = assert!(FURNITURE.len() + CONTENT.len() + ANSWER.len() <= 64);
 /// What the words of one class or id value say.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ClassWords {
-    /// Weight: page furniture scores negative, article-like names positive (see [`class_hint`]).
+    /// Weight: page furniture scores negative, article-like names positive; each word counts
+    /// once however often it appears, and a word inside another counts too ("footer" holds
+    /// "foot").
     pub hint: i32,
-    /// A word names an answer box ([`ANSWER`]).
+    /// A word names an answer box (answer, huida, daan).
     pub answer: bool,
     /// "reply" is among the words.
     pub reply: bool,
 }
 
-/// The words of a class or id value, read in one pass: its [`class_hint`] and whether it names
-/// an answer box or a reply.
+/// The words of a class or id value, read in one pass: its weight and whether it names an
+/// answer box or a reply.
 pub fn class_words(class_or_id: &str) -> ClassWords {
     // One automaton for all lists, its overlapping matches collected as a set of words: a
     // substring search per word cost more than the rest of reading the tag.
@@ -169,13 +171,6 @@ pub fn class_words(class_or_id: &str) -> ClassWords {
     ClassWords { hint, answer: seen >> (FURNITURE.len() + CONTENT.len()) != 0, reply: seen & REPLY != 0 }
 }
 
-/// Weight from class and id words. Page furniture scores negative, article-like names positive;
-/// each word counts once however often it appears, and a word inside another counts too
-/// ("footer" holds "foot").
-pub fn class_hint(class_and_id: &str) -> i32 {
-    class_words(class_and_id).hint
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,6 +189,7 @@ mod tests {
 
     #[test]
     fn hints() {
+        let class_hint = |s: &str| class_words(s).hint;
         assert!(class_hint("article-content") > 0);
         assert!(class_hint("sidebar-content") < 0);
         assert!(class_hint("footer") < 0);

@@ -138,7 +138,7 @@ pub struct QueryAnswer {
     /// them is deleted, the answer may change.
     pub considered: Vec<u32>,
     /// Of the candidates verified, those whose comparison came from an earlier query of the
-    /// same page ([`Index::query_with`]).
+    /// same page (the `earlier` argument of [`Index::query_with`]).
     pub carried: usize,
     /// The comparisons this query made, for a later query of the same page to reuse.
     pub alignments: Alignments,

@@ -249,15 +249,19 @@ fn train_dict(samples: &[&[u8]], total_text: u64) -> Vec<u8> {
 /// trainer (`ZDICT_trainFromBuffer`) tries five segment sizes from 50 to 2,000, each judged by
 /// compressing a quarter of the samples one by one, which is not how a segment stores them: on
 /// the 10k benchmark crawl, a simulated crawl, People's Daily text and reviews its pick stored
-/// texts in 32 KiB blocks 0.3% smaller to 0.3% larger than this one fixed choice (zstd's d-mer
-/// size, a middle segment size), for four to five times the training time (BENCHMARKS.md).
+/// texts in 32 KiB blocks 0.1% smaller to 0.3% larger than this one fixed choice (zstd's d-mer
+/// size, a middle segment size), for four to seven times the training time (BENCHMARKS.md).
 const DICT_K: u32 = 200;
 const DICT_D: u32 = 8;
 
 /// A dictionary of at most `capacity` bytes trained on `samples` by zstd's fast COVER trainer
-/// with [`DICT_K`] and [`DICT_D`]; `None` when zstd finds nothing worth keeping.
+/// with [`DICT_K`] and [`DICT_D`]; `None` when zstd refuses the samples (fewer than five, or
+/// too few bytes) or fails.
 fn fast_cover(samples: &[&[u8]], capacity: usize) -> Option<Vec<u8>> {
     use zstd::zstd_safe::zstd_sys as sys;
+    // The trainer sets a global of zstd's (its message level) on every call: one training at
+    // a time, so that a flush and a merge never write it together.
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let flat: Vec<u8> = samples.concat();
     let sizes: Vec<usize> = samples.iter().map(|s| s.len()).collect();
     let count = u32::try_from(sizes.len()).ok()?;
@@ -277,8 +281,12 @@ fn fast_cover(samples: &[&[u8]], capacity: usize) -> Option<Vec<u8>> {
         shrinkDictMaxRegression: 0,
         zParams: sys::ZDICT_params_t { compressionLevel: ZSTD_LEVEL, notificationLevel: 0, dictID: 0 },
     };
+    // A poisoned lock only means another training panicked; the global is rewritten anyway.
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     // SAFETY: `dict` is writable for `capacity` bytes; `flat` holds exactly the `count` sample
-    // sizes listed in `sizes` back to back; zstd reads and writes nothing else.
+    // sizes listed in `sizes` back to back; zstd reads and writes nothing else of ours, and the
+    // lock above keeps its global to one caller. (One 2 MiB allocation zstd makes here is not
+    // checked: it fails only where Rust's own allocations would abort the process anyway.)
     let written = unsafe {
         sys::ZDICT_trainFromBuffer_fastCover(
             dict.as_mut_ptr().cast(),
@@ -688,7 +696,7 @@ mod tests {
         let with = trial_size(&held, &with).expect("zstd takes the dictionary");
         let without = trial_size(&held, &TextCodec::default()).expect("no dictionary");
         assert!(with < without, "{with} B with the dictionary, {without} B without");
-        // Too little to learn from: no dictionary, not an error.
+        // Samples zstd refuses (fewer than five): no dictionary, not an error.
         assert_eq!(fast_cover(&[b"ab".as_slice(); 3], 8192), None);
         assert_eq!(fast_cover(&[], 8192), None);
     }
