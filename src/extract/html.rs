@@ -185,6 +185,23 @@ pub fn attr<'a>(attrs: &'a str, name: &str) -> Option<&'a str> {
     Attrs::new(attrs).find(|(key, _)| key.eq_ignore_ascii_case(name)).map(|(_, value)| value)
 }
 
+/// The `class` and `id` values of a tag's attribute text ("" for one it lacks; the first of
+/// repeated ones, as [`attr`]): one pass over the attributes, for every block element.
+pub fn class_and_id(attrs: &str) -> (&str, &str) {
+    let (mut class, mut id) = (None, None);
+    for (key, value) in Attrs::new(attrs) {
+        if class.is_none() && key.eq_ignore_ascii_case("class") {
+            class = Some(value);
+        } else if id.is_none() && key.eq_ignore_ascii_case("id") {
+            id = Some(value);
+        }
+        if class.is_some() && id.is_some() {
+            break;
+        }
+    }
+    (class.unwrap_or(""), id.unwrap_or(""))
+}
+
 /// The attributes of a tag's attribute text, in order: (name as written, raw value: quotes
 /// removed, entities not decoded; "" when it has none).
 pub struct Attrs<'a> {
@@ -296,5 +313,9 @@ mod tests {
         assert_eq!(attr(a, "data-x"), Some("1"));
         assert_eq!(attr(a, "hidden"), Some(""));
         assert_eq!(attr(a, "href"), None);
+        assert_eq!(class_and_id(a), ("article content", "main"));
+        assert_eq!(class_and_id("id=b class=x CLASS=y ID=c"), ("x", "b"), "the first of repeated ones");
+        assert_eq!(class_and_id("href=x"), ("", ""));
+        assert_eq!(class_and_id(" ID='only'"), ("", "only"));
     }
 }

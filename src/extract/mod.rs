@@ -396,8 +396,7 @@ impl Builder {
                 if self_closing || self.stack.len() >= MAX_DEPTH {
                     return;
                 }
-                let class = html::attr(attrs, "class").unwrap_or("");
-                let id = html::attr(attrs, "id").unwrap_or("");
+                let (class, id) = html::class_and_id(attrs);
                 let (class_words, id_words) = (tags::class_words(class), tags::class_words(id));
                 let hint = tags::tag_hint(name) + class_words.hint + id_words.hint;
                 let sig = sig_of(&tn, class, id);
