@@ -156,13 +156,10 @@ pub fn meta_charset(bytes: &[u8]) -> Option<&'static Encoding> {
     static META: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> = std::sync::LazyLock::new(|| {
         aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(["<meta"]).ok()
     });
+    let meta = META.as_ref()?;
     let head = &bytes[..bytes.len().min(META_SCAN_BYTES)];
-    let find = |hay: &[u8]| match META.as_ref() {
-        Some(ac) => ac.find(hay).map(|m| m.start()),
-        None => find_ascii_ci(hay, b"<meta"),
-    };
     let mut pos = 0;
-    while let Some(off) = find(&head[pos..]) {
+    while let Some(off) = meta.find(&head[pos..]).map(|m| m.start()) {
         let start = pos + off + 5;
         let end = memchr::memchr(b'>', &head[start..]).map_or(head.len(), |e| start + e);
         let tag = &head[start..end];

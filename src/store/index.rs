@@ -1705,22 +1705,7 @@ pub fn verify(dir: &Path) -> Result<VerifyReport> {
 mod tests {
     use super::*;
     use crate::page::{Page, PageInput};
-    use crate::testutil::Rng;
-
-    /// ~`n` characters of made-up Chinese prose, sentences ended by "。".
-    fn prose(seed: u64, n: usize) -> String {
-        let pool: Vec<char> =
-            "城市河道治理项目推进工作报告会议代表提出建议居民社区服务改善交通出行学校教育医院".chars().collect();
-        let mut rng = Rng::new(seed);
-        let mut out = String::new();
-        for i in 1..=n {
-            out.push(pool[rng.below(pool.len() as u64) as usize]);
-            if i % 23 == 0 {
-                out.push('。');
-            }
-        }
-        out
-    }
+    use crate::testutil::prose;
 
     fn page(text: &str) -> Page {
         Page::analyze(PageInput::Text { bytes: text.as_bytes(), charset: None }, &Params::default())

@@ -689,121 +689,18 @@ mod tests {
     use super::super::write::write_segment;
     use super::*;
     use crate::store::doc::{sample, DocRecord};
+    use crate::testutil::{sentence, Rng};
 
     /// `n` pages from `first` on, ~4 KB each; `chinese` picks the language, so a dictionary
     /// trained on one kind is poor for the other.
     fn pages(first: u32, n: u32, chinese: bool) -> Vec<DocRecord> {
         (first..first + n)
             .map(|i| {
-                let mut rng = u64::from(i).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                let mut rng = Rng::new(u64::from(i).wrapping_mul(0x9E37_79B9_7F4A_7C15));
                 let text: String = (0..40).map(|_| sentence(chinese, &mut rng)).collect();
                 sample(i, &text)
             })
             .collect()
-    }
-
-    /// A sentence of words drawn from one language's small vocabulary, common words more
-    /// often: text whose frequent words and phrases a dictionary learns, as it does a
-    /// language's or a site's. (Copies of one numbered sentence, the first fixtures, are
-    /// mostly numbers once coded; whether a dictionary helps them is chance.)
-    fn sentence(chinese: bool, rng: &mut u64) -> String {
-        const ZH: [&str; 40] = [
-            "城市",
-            "更新",
-            "工作",
-            "推进",
-            "河道",
-            "治理",
-            "项目",
-            "今年",
-            "全市",
-            "群众",
-            "社区",
-            "服务",
-            "建设",
-            "发展",
-            "经济",
-            "记者",
-            "了解",
-            "部门",
-            "相关",
-            "负责人",
-            "表示",
-            "进一步",
-            "加强",
-            "完善",
-            "居民",
-            "生活",
-            "环境",
-            "改善",
-            "交通",
-            "道路",
-            "公园",
-            "学校",
-            "医院",
-            "资金",
-            "投入",
-            "计划",
-            "完成",
-            "目前",
-            "已经",
-            "开始",
-        ];
-        const EN: [&str; 40] = [
-            "the",
-            "council",
-            "approved",
-            "river",
-            "projects",
-            "this",
-            "week",
-            "city",
-            "residents",
-            "said",
-            "new",
-            "plan",
-            "would",
-            "improve",
-            "roads",
-            "and",
-            "parks",
-            "in",
-            "of",
-            "a",
-            "to",
-            "for",
-            "its",
-            "budget",
-            "school",
-            "hospital",
-            "officials",
-            "expected",
-            "work",
-            "begin",
-            "next",
-            "year",
-            "local",
-            "traffic",
-            "housing",
-            "funding",
-            "mayor",
-            "district",
-            "report",
-            "public",
-        ];
-        let words = if chinese { &ZH } else { &EN };
-        let len = 6 + next(rng) % 12;
-        let mut out = String::new();
-        for w in 0..len {
-            // The smaller of two draws: early words of the list come up more often.
-            let i = (next(rng) % 40).min(next(rng) % 40) as usize;
-            if !chinese && w > 0 {
-                out.push(' ');
-            }
-            out.push_str(words[i]);
-        }
-        out.push_str(if chinese { "。" } else { ". " });
-        out
     }
 
     /// Blocks per segment, and those holding a document of `dead`.
@@ -965,30 +862,25 @@ mod tests {
     }
 
     /// Texts of varied lengths, every 17th empty; `chinese` picks the language.
-    fn text_pool(chinese: bool, n: usize, rng: &mut u64) -> Vec<String> {
+    fn text_pool(chinese: bool, n: usize, rng: &mut Rng) -> Vec<String> {
         (0..n)
             .map(|i| {
                 if i % 17 == 0 {
                     return String::new();
                 }
-                (0..1 + next(rng) % 60).map(|_| sentence(chinese, rng)).collect()
+                (0..1 + rng.below(60)).map(|_| sentence(chinese, rng)).collect()
             })
             .collect()
     }
 
-    fn next(rng: &mut u64) -> u64 {
-        *rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        *rng >> 33
-    }
-
     /// `n` pages from doc `first` on, texts drawn from `pool` (so exact copies abound), a third
     /// of them joining the cluster of an earlier page.
-    fn drawn(first: u32, n: u32, pool: &[String], rng: &mut u64) -> Vec<DocRecord> {
+    fn drawn(first: u32, n: u32, pool: &[String], rng: &mut Rng) -> Vec<DocRecord> {
         (first..first + n)
             .map(|id| {
-                let mut d = sample(id, &pool[next(rng) as usize % pool.len()]);
-                if next(rng).is_multiple_of(3) && id > first {
-                    d.cluster = first + next(rng) as u32 % (id - first);
+                let mut d = sample(id, &pool[rng.below(pool.len() as u64) as usize]);
+                if rng.below(3) == 0 && id > first {
+                    d.cluster = first + rng.below(u64::from(id - first)) as u32;
                 }
                 d
             })
@@ -1018,7 +910,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let none = |_: KeyKind, _: u64| false;
         let a = pages(100, 80, true);
-        let mut rng = 7u64;
+        let mut rng = Rng::new(7);
         let pool = text_pool(true, 12, &mut rng);
         let b = drawn(180, 24, &pool, &mut rng);
         let seg_a = Segment::open(&write_segment(dir.path(), 1, &a, &[], &none, &TextCodec::default()).expect("a"))
@@ -1053,7 +945,7 @@ mod tests {
     fn random_merges_keep_every_live_text() {
         let dir = tempfile::tempdir().expect("tempdir");
         let none = |_: KeyKind, _: u64| false;
-        let mut rng = 42u64;
+        let mut rng = Rng::new(42);
         let (zh, en) = (text_pool(true, 60, &mut rng), text_pool(false, 40, &mut rng));
         let (a, b, c) = (drawn(1, 300, &zh, &mut rng), drawn(301, 150, &en, &mut rng), drawn(451, 150, &zh, &mut rng));
         let seg_a = Segment::open(&write_segment(dir.path(), 1, &a, &[], &none, &TextCodec::default()).expect("a"))
@@ -1066,7 +958,7 @@ mod tests {
         let cancel = AtomicBool::new(false);
         let mut id = 10;
         for share in [1, 5, 20, 50, 90, 100] {
-            let dead: Vec<u32> = (1..=600).filter(|_| next(&mut rng) % 100 < share).collect();
+            let dead: Vec<u32> = (1..=600).filter(|_| rng.below(100) < share).collect();
             for regroup in [false, true] {
                 id += 2;
                 let mode = MergeMode { prune: None, regroup };
@@ -1075,7 +967,7 @@ mod tests {
                 let merged = Segment::open(&m.path).expect("open");
                 holds(&merged, &all, &dead);
                 let mut more = dead.clone();
-                more.extend((1..=600).filter(|_| next(&mut rng) % 100 < 30));
+                more.extend((1..=600).filter(|_| rng.below(100) < 30));
                 more.sort_unstable();
                 more.dedup();
                 let m2 = merge_segments(dir.path(), id + 1, &[&merged], &more, &none, MergeMode::default(), &cancel)

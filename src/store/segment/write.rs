@@ -679,12 +679,7 @@ mod tests {
         // Samples with shared words and phrases: a dictionary within the capacity, which zstd
         // loads and which stores such text smaller than no dictionary.
         let mut rng = crate::testutil::Rng::new(7);
-        let words = ["城市", "更新", "河道", "治理", "项目", "居民", "社区", "服务", "建设", "交通"];
-        let mut text = || -> String {
-            let mut t: String = (0..300).map(|_| words[rng.below(words.len() as u64) as usize]).collect();
-            t.push('。');
-            t
-        };
+        let mut text = || -> String { (0..20).map(|_| crate::testutil::sentence(true, &mut rng)).collect() };
         let samples: Vec<String> = (0..400).map(|_| text()).collect();
         let refs: Vec<&[u8]> = samples.iter().map(|s| s.as_bytes()).collect();
         let dict = fast_cover(&refs, 8192).expect("a dictionary");
