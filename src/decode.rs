@@ -75,7 +75,7 @@ pub fn decode(bytes: &[u8], http_charset: Option<&str>) -> Decoded {
         (enc, CharsetSource::Bom, &bytes[len..])
     } else if let Some(enc) = meta_charset(bytes) {
         (enc, CharsetSource::Meta, bytes)
-    } else if let Ok(text) = std::str::from_utf8(bytes) {
+    } else if let Ok(text) = simdutf8::basic::from_utf8(bytes) {
         // Valid UTF-8 with nothing declared is UTF-8 (the detector is not asked); validated
         // once, copied as it is.
         return Decoded { text: text.to_owned(), encoding: UTF_8, source: CharsetSource::Detector, had_errors: false };
@@ -83,16 +83,12 @@ pub fn decode(bytes: &[u8], http_charset: Option<&str>) -> Decoded {
         (detect(bytes), CharsetSource::Detector, bytes)
     };
 
-    let (mut encoding, mut source) = (encoding, source);
-    if encoding != UTF_8
-        && matches!(source, CharsetSource::Header | CharsetSource::Meta)
-        && !body.is_ascii()
-        && std::str::from_utf8(body).is_ok()
-    {
-        let (_, bad) = encoding.decode_without_bom_handling(body);
-        if bad {
-            encoding = UTF_8;
-            source = CharsetSource::Utf8Override;
+    if encoding != UTF_8 && matches!(source, CharsetSource::Header | CharsetSource::Meta) && !body.is_ascii() {
+        if let Ok(text) = simdutf8::basic::from_utf8(body) {
+            if !reads_cleanly(encoding, body) {
+                let source = CharsetSource::Utf8Override;
+                return Decoded { text: text.to_owned(), encoding: UTF_8, source, had_errors: false };
+            }
         }
     }
     let (text, had_errors) = encoding.decode_without_bom_handling(body);
@@ -102,6 +98,26 @@ pub fn decode(bytes: &[u8], http_charset: Option<&str>) -> Decoded {
         }
     }
     Decoded { text: text.into_owned(), encoding, source, had_errors }
+}
+
+/// Whether `encoding` reads `body` without a malformed sequence. Stops at the first one: UTF-8
+/// read as GBK (JSON lines keep a page's stale `<meta charset=gbk>`; mislabelled sites) breaks
+/// within its first lines, and decoding the whole page to learn that cost as much as the page's
+/// extraction.
+fn reads_cleanly(encoding: &'static Encoding, body: &[u8]) -> bool {
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let mut out = [0u8; 4096];
+    let mut rest = body;
+    loop {
+        // The whole rest each time, so every call is the last chunk.
+        let (result, read, _) = decoder.decode_to_utf8_without_replacement(rest, &mut out, true);
+        rest = &rest[read..];
+        match result {
+            encoding_rs::DecoderResult::InputEmpty => return true,
+            encoding_rs::DecoderResult::OutputFull => {}
+            encoding_rs::DecoderResult::Malformed(..) => return false,
+        }
+    }
 }
 
 /// Malformed sequences from which a declared UTF-8 is taken for a mislabel; a page that is UTF-8
@@ -212,6 +228,30 @@ pub(crate) fn find_ascii_ci(hay: &[u8], needle: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The early stop gives the full decode's verdict: UTF-8 pages, GBK and Big5 bytes, cut
+    /// anywhere (a sequence cut at the end is malformed too), longer and shorter than the
+    /// decoder's output buffer.
+    #[test]
+    fn reads_cleanly_agrees_with_a_full_decode() {
+        let mut rng = crate::testutil::Rng::new(7);
+        let mut seen = [0usize; 2];
+        for round in 0..400u64 {
+            let text = format!("<p>{}</p>", crate::testutil::prose(round, 1 + rng.below(3000) as usize));
+            let utf8 = text.as_bytes().to_vec();
+            let (gbk, _, _) = GB18030.encode(&text);
+            let (big5, _, _) = encoding_rs::BIG5.encode(&text);
+            for bytes in [utf8, gbk.into_owned(), big5.into_owned()] {
+                let cut = &bytes[..rng.below(bytes.len() as u64 + 1) as usize];
+                for enc in [GB18030, encoding_rs::BIG5, UTF_8, encoding_rs::SHIFT_JIS] {
+                    let (_, bad) = enc.decode_without_bom_handling(cut);
+                    assert_eq!(reads_cleanly(enc, cut), !bad, "{} on {} bytes", enc.name(), cut.len());
+                    seen[usize::from(bad)] += 1;
+                }
+            }
+        }
+        assert!(seen[0] > 100 && seen[1] > 100, "both verdicts tried: {seen:?}");
+    }
 
     #[test]
     fn header_then_bom_then_meta_then_detector() {

@@ -757,40 +757,41 @@ fn is_headline(text: &str) -> bool {
 /// A date or time as comment and post headers show them: 2026-03-02, 2026/3/2, 3月2日, 10:21,
 /// "3分钟前".
 pub(crate) fn has_time_stamp(text: &str) -> bool {
-    // Every form has a digit or "前"; most blocks have neither, and need no character vector.
-    if !text.bytes().any(|c| c.is_ascii_digit()) && !text.contains('前') {
+    // Every form has a digit or "前"; most blocks have neither. The digit forms are matched on
+    // bytes: their characters are ASCII but for "年", and an ASCII byte is always a character of
+    // its own, so neighbouring characters are neighbouring bytes (this runs on every short
+    // block of every page).
+    let b = text.as_bytes();
+    if !b.iter().any(u8::is_ascii_digit) && !text.contains('前') {
         return false;
     }
-    let b: Vec<char> = text.chars().collect();
-    for i in 0..b.len() {
-        let c = b[i];
-        if c.is_ascii_digit() {
-            // d:dd or dd:dd
-            let colon = match (b.get(i + 1), b.get(i + 2)) {
-                (Some(':'), _) => Some(i + 1),
-                (Some(d), Some(':')) if d.is_ascii_digit() => Some(i + 2),
-                _ => None,
-            };
-            if let Some(k) = colon {
-                if b.get(k + 1).is_some_and(|d| d.is_ascii_digit()) && b.get(k + 2).is_some_and(|d| d.is_ascii_digit())
-                {
-                    return true;
-                }
-            }
-            // dddd-d, dddd/d, dddd.d, dddd年d
-            if i + 5 < b.len()
-                && b[i..i + 4].iter().all(|d| d.is_ascii_digit())
-                && matches!(b[i + 4], '-' | '/' | '年' | '.')
-                && b[i + 5].is_ascii_digit()
+    let digit = |i: usize| b.get(i).is_some_and(u8::is_ascii_digit);
+    for i in (0..b.len()).filter(|&i| b[i].is_ascii_digit()) {
+        // d:dd or dd:dd
+        let colon = match (b.get(i + 1), b.get(i + 2)) {
+            (Some(b':'), _) => Some(i + 1),
+            (Some(d), Some(b':')) if d.is_ascii_digit() => Some(i + 2),
+            _ => None,
+        };
+        if colon.is_some_and(|k| digit(k + 1) && digit(k + 2)) {
+            return true;
+        }
+        // dddd-d, dddd/d, dddd.d, dddd年d
+        if (i + 1..i + 4).all(digit) {
+            let after = &b[i + 4..];
+            if matches!(after.first(), Some(b'-' | b'/' | b'.')) && digit(i + 5)
+                || after.starts_with("年".as_bytes()) && digit(i + 4 + "年".len())
             {
                 return true;
             }
         }
-        if matches!(c, '前') && i >= 2 && matches!(b[i - 1], '钟' | '时' | '天') {
-            return true;
-        }
     }
-    has_english_date(text)
+    // "3分钟前", "2小时前", "5天前": a character, then 钟, 时 or 天, then 前.
+    let ago = text.match_indices('前').any(|(at, _)| {
+        let before = &text[..at];
+        before.chars().next_back().is_some_and(|c| matches!(c, '钟' | '时' | '天')) && before.len() > '钟'.len_utf8()
+    });
+    ago || has_english_date(text)
 }
 
 /// An English date or age as forums print them: "Dec 5", "5 December 2024", "3 hours ago".
@@ -1191,6 +1192,51 @@ fn orphaned_run(e: &Extracted, best: usize, excluded: &[bool], footer: &[bool]) 
 #[cfg(test)]
 mod tests {
     use super::{has_time_stamp, is_legal_line, is_pager, lcs_len, may_be_legal, words, COPYRIGHT_MARKS, LICENCES};
+
+    /// The character-by-character reading `has_time_stamp` replaced, kept to check it against.
+    fn time_stamp_by_chars(text: &str) -> bool {
+        let b: Vec<char> = text.chars().collect();
+        for i in 0..b.len() {
+            let c = b[i];
+            if c.is_ascii_digit() {
+                let colon = match (b.get(i + 1), b.get(i + 2)) {
+                    (Some(':'), _) => Some(i + 1),
+                    (Some(d), Some(':')) if d.is_ascii_digit() => Some(i + 2),
+                    _ => None,
+                };
+                let digit = |k: usize| b.get(k).is_some_and(char::is_ascii_digit);
+                if colon.is_some_and(|k| digit(k + 1) && digit(k + 2)) {
+                    return true;
+                }
+                if i + 5 < b.len()
+                    && b[i..i + 4].iter().all(char::is_ascii_digit)
+                    && matches!(b[i + 4], '-' | '/' | '年' | '.')
+                    && b[i + 5].is_ascii_digit()
+                {
+                    return true;
+                }
+            }
+            if c == '前' && i >= 2 && matches!(b[i - 1], '钟' | '时' | '天') {
+                return true;
+            }
+        }
+        super::has_english_date(text)
+    }
+
+    #[test]
+    fn time_stamps_on_bytes_read_as_by_characters() {
+        let pool: Vec<char> = "0123456789::--//..年年月日前前钟时天分小 a发表於Dec ago hours".chars().collect();
+        let mut rng = crate::testutil::Rng::new(11);
+        let mut found = 0;
+        for _ in 0..200_000 {
+            let n = rng.below(12) as usize;
+            let text: String = (0..n).map(|_| pool[rng.below(pool.len() as u64) as usize]).collect();
+            let want = time_stamp_by_chars(&text);
+            assert_eq!(has_time_stamp(&text), want, "{text:?}");
+            found += usize::from(want);
+        }
+        assert!(found > 1000, "only {found} time stamps drawn");
+    }
 
     #[test]
     fn legal_lines() {
