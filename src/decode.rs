@@ -85,10 +85,18 @@ pub fn decode(bytes: &[u8], http_charset: Option<&str>) -> Decoded {
 
     if encoding != UTF_8 && matches!(source, CharsetSource::Header | CharsetSource::Meta) && !body.is_ascii() {
         if let Ok(text) = simdutf8::basic::from_utf8(body) {
-            if !reads_cleanly(encoding, body) {
-                let source = CharsetSource::Utf8Override;
-                return Decoded { text: text.to_owned(), encoding: UTF_8, source, had_errors: false };
-            }
+            // The declared charset is kept if it reads the bytes without a malformed sequence.
+            // This read stops at the first one, where UTF-8 read as GBK fails within its first
+            // lines: a full decode to learn that would be wasted.
+            return match encoding.decode_without_bom_handling_and_without_replacement(body) {
+                Some(read) => Decoded { text: read.into_owned(), encoding, source, had_errors: false },
+                None => Decoded {
+                    text: text.to_owned(),
+                    encoding: UTF_8,
+                    source: CharsetSource::Utf8Override,
+                    had_errors: false,
+                },
+            };
         }
     }
     let (text, had_errors) = encoding.decode_without_bom_handling(body);
@@ -98,26 +106,6 @@ pub fn decode(bytes: &[u8], http_charset: Option<&str>) -> Decoded {
         }
     }
     Decoded { text: text.into_owned(), encoding, source, had_errors }
-}
-
-/// Whether `encoding` reads `body` without a malformed sequence. Stops at the first one: UTF-8
-/// read as GBK (JSON lines keep a page's stale `<meta charset=gbk>`; mislabelled sites) breaks
-/// within its first lines, and decoding the whole page to learn that cost as much as the page's
-/// extraction.
-fn reads_cleanly(encoding: &'static Encoding, body: &[u8]) -> bool {
-    let mut decoder = encoding.new_decoder_without_bom_handling();
-    let mut out = [0u8; 4096];
-    let mut rest = body;
-    loop {
-        // The whole rest each time, so every call is the last chunk.
-        let (result, read, _) = decoder.decode_to_utf8_without_replacement(rest, &mut out, true);
-        rest = &rest[read..];
-        match result {
-            encoding_rs::DecoderResult::InputEmpty => return true,
-            encoding_rs::DecoderResult::OutputFull => {}
-            encoding_rs::DecoderResult::Malformed(..) => return false,
-        }
-    }
 }
 
 /// Malformed sequences from which a declared UTF-8 is taken for a mislabel; a page that is UTF-8
@@ -229,30 +217,6 @@ pub(crate) fn find_ascii_ci(hay: &[u8], needle: &[u8]) -> Option<usize> {
 mod tests {
     use super::*;
 
-    /// The early stop gives the full decode's verdict: UTF-8 pages, GBK and Big5 bytes, cut
-    /// anywhere (a sequence cut at the end is malformed too), longer and shorter than the
-    /// decoder's output buffer.
-    #[test]
-    fn reads_cleanly_agrees_with_a_full_decode() {
-        let mut rng = crate::testutil::Rng::new(7);
-        let mut seen = [0usize; 2];
-        for round in 0..400u64 {
-            let text = format!("<p>{}</p>", crate::testutil::prose(round, 1 + rng.below(3000) as usize));
-            let utf8 = text.as_bytes().to_vec();
-            let (gbk, _, _) = GB18030.encode(&text);
-            let (big5, _, _) = encoding_rs::BIG5.encode(&text);
-            for bytes in [utf8, gbk.into_owned(), big5.into_owned()] {
-                let cut = &bytes[..rng.below(bytes.len() as u64 + 1) as usize];
-                for enc in [GB18030, encoding_rs::BIG5, UTF_8, encoding_rs::SHIFT_JIS] {
-                    let (_, bad) = enc.decode_without_bom_handling(cut);
-                    assert_eq!(reads_cleanly(enc, cut), !bad, "{} on {} bytes", enc.name(), cut.len());
-                    seen[usize::from(bad)] += 1;
-                }
-            }
-        }
-        assert!(seen[0] > 100 && seen[1] > 100, "both verdicts tried: {seen:?}");
-    }
-
     #[test]
     fn header_then_bom_then_meta_then_detector() {
         let (gbk, _, _) = GB18030.encode("新闻正文。");
@@ -313,8 +277,27 @@ mod tests {
     fn mislabelled_utf8_is_overruled() {
         let page = "<meta charset=gbk><p>这是一篇用UTF-8保存的网页。</p>";
         let d = decode(page.as_bytes(), None);
-        assert_eq!(d.source, CharsetSource::Utf8Override);
+        assert_eq!((d.encoding, d.source, d.had_errors), (UTF_8, CharsetSource::Utf8Override, false));
         assert_eq!(d.text, page);
+        // Past the first 4 KiB as well, and from the header.
+        let long = format!("<meta charset=gbk>{}", "新闻正文。".repeat(2000));
+        let d = decode(long.as_bytes(), Some("gb2312"));
+        assert_eq!((d.encoding, d.source), (UTF_8, CharsetSource::Utf8Override));
+        assert_eq!(d.text, long);
+    }
+
+    /// UTF-8 bytes that the declared charset also reads without error keep it: the rule
+    /// overrules only a declaration the bytes contradict ("中文" in UTF-8 is three valid GBK
+    /// pairs).
+    #[test]
+    fn a_declaration_the_bytes_do_not_contradict_is_kept() {
+        let page = "<meta charset=gbk><p>中文</p>";
+        let d = decode(page.as_bytes(), None);
+        let (want, bad) = GB18030.decode_without_bom_handling(page.as_bytes());
+        assert!(!bad);
+        assert_eq!((d.encoding, d.source, d.had_errors), (GB18030, CharsetSource::Meta, false));
+        assert_eq!(d.text, want);
+        assert_ne!(d.text, page);
     }
 
     #[test]

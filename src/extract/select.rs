@@ -754,13 +754,12 @@ fn is_headline(text: &str) -> bool {
     (ideographs >= HEADLINE_MIN_IDEOGRAPHS || words >= HEADLINE_MIN_WORDS) && !has_time_stamp(text)
 }
 
-/// A date or time as comment and post headers show them: 2026-03-02, 2026/3/2, 3月2日, 10:21,
-/// "3分钟前".
+/// A date or time as comment and post headers show them: 2026-03-02, 2026/3/2, 2026年3月,
+/// 10:21, "3分钟前", and English dates and ages ("Dec 5", "3 hours ago").
 pub(crate) fn has_time_stamp(text: &str) -> bool {
-    // Every form has a digit or "前"; most blocks have neither. The digit forms are matched on
-    // bytes: their characters are ASCII but for "年", and an ASCII byte is always a character of
-    // its own, so neighbouring characters are neighbouring bytes (this runs on every short
-    // block of every page).
+    // Every form has a digit or "前"; most blocks have neither. Matched on bytes, with no
+    // character vector (this runs on every short block): the forms are ASCII but for 年, and
+    // the byte after an ASCII byte always starts the next character.
     let b = text.as_bytes();
     if !b.iter().any(u8::is_ascii_digit) && !text.contains('前') {
         return false;
