@@ -713,7 +713,9 @@ impl Segment {
     pub fn text_block(&self, block: u32) -> Result<Vec<u8>> {
         let (b, frame) = self.text_frame(block)?;
         let start = self.sections[SectionKind::Text as usize].0.saturating_add(b.offset as usize);
-        let mut out = Vec::with_capacity(b.raw_len as usize);
+        // The buffer is sized from the stored length, but never past what the frame can hold: a
+        // damaged length (with its checksums rewritten) must not make a reader allocate 4 GiB.
+        let mut out = Vec::with_capacity(decompressed_capacity(b.raw_len, frame.len()));
         // A decompression context holds ~100 KiB of tables: one per thread, not one per block.
         let res = DCTX.with(|cell| {
             let mut slot = cell.borrow_mut();
@@ -965,6 +967,15 @@ pub fn list_segment_files(dir: &Path) -> Result<Vec<(u64, PathBuf)>> {
     }
     out.sort();
     Ok(out)
+}
+
+/// Most bytes a zstd frame of `frame_len` bytes decompresses to: a block regenerates at most
+/// 128 KiB and takes at least 4 bytes (a 3-byte header and one byte repeated), so no frame
+/// exceeds 32,768 times its own size. The stored length of a block, once past that, is
+/// damaged; the buffer stops there and the decompression then fails on it.
+fn decompressed_capacity(raw_len: u32, frame_len: usize) -> usize {
+    const ZSTD_MAX_RATIO: usize = 128 * 1024 / 4;
+    (raw_len as usize).min(frame_len.saturating_mul(ZSTD_MAX_RATIO))
 }
 
 #[cfg(test)]
@@ -1388,6 +1399,42 @@ mod tests {
                 e.contains(&b.display().to_string()) && e.contains(message),
                 "doc {i} field {field} = {value}: {e}"
             );
+        }
+    }
+
+    /// The capacity bound never cuts a real frame short: zstd's most compressible inputs (runs
+    /// of one byte, one character repeated) at fast and strong levels stay under it.
+    #[test]
+    fn no_zstd_frame_decompresses_past_the_capacity_bound() {
+        let inputs = [vec![0u8; 16 << 20], "哈".repeat(3 << 20).into_bytes(), b"abc".to_vec(), Vec::new()];
+        for data in &inputs {
+            for level in [1, 3, 19] {
+                let frame = zstd::bulk::compress(data, level).expect("compress");
+                let cap = decompressed_capacity(u32::MAX, frame.len());
+                assert!(data.len() <= cap, "{} bytes at level {level} in a {}-byte frame", data.len(), frame.len());
+            }
+        }
+    }
+
+    /// A text block whose stored length is damaged, its checksums rewritten so that only the
+    /// reader's own checks see it, is an error naming the file and the block. (The `store` fuzz
+    /// target found a reader sizing its buffer from such a length: 4 GiB for a 32 KiB block.)
+    #[test]
+    fn a_text_block_with_a_damaged_length_is_an_error() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let none = |_: KeyKind, _: u64| false;
+        let path = write_segment(dir.path(), 1, &docs(60), &[], &none, &TextCodec::default()).expect("write");
+        let seg = Segment::open(&path).expect("open");
+        let (block, _) = seg.text_frame(0).expect("frame");
+        let at = seg.sections[SectionKind::TextIndex as usize].0 + 12;
+        drop(seg);
+        let good = std::fs::read(&path).expect("read");
+        for raw_len in [u32::MAX, block.raw_len + 1, block.raw_len - 1, 0] {
+            std::fs::write(&path, &good).expect("write");
+            edit_segment(&path, |b, _, _| b[at..at + 4].copy_from_slice(&raw_len.to_le_bytes()));
+            let seg = Segment::open(&path).expect("the damage is in a table the open does not read");
+            let e = seg.text_block(0).expect_err(&format!("raw_len {raw_len}")).to_string();
+            assert!(e.contains(&path.display().to_string()) && e.contains("text block 0"), "raw_len {raw_len}: {e}");
         }
     }
 
