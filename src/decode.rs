@@ -279,7 +279,7 @@ mod tests {
         let d = decode(page.as_bytes(), None);
         assert_eq!((d.encoding, d.source, d.had_errors), (UTF_8, CharsetSource::Utf8Override, false));
         assert_eq!(d.text, page);
-        // Past the first 4 KiB as well, and from the header.
+        // A long page as well, declared by the header.
         let long = format!("<meta charset=gbk>{}", "新闻正文。".repeat(2000));
         let d = decode(long.as_bytes(), Some("gb2312"));
         assert_eq!((d.encoding, d.source), (UTF_8, CharsetSource::Utf8Override));
