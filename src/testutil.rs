@@ -132,7 +132,8 @@ pub(crate) fn sentence(chinese: bool, rng: &mut Rng) -> String {
     let mut out = String::new();
     for w in 0..len {
         // The smaller of two draws: early words of the list come up more often.
-        let i = rng.below(40).min(rng.below(40)) as usize;
+        let n = words.len() as u64;
+        let i = rng.below(n).min(rng.below(n)) as usize;
         if !chinese && w > 0 {
             out.push(' ');
         }
