@@ -22,6 +22,7 @@ pub mod input;
 pub mod normalize;
 pub mod page;
 pub mod params;
+pub mod script_fold;
 pub mod store;
 #[cfg(test)]
 mod testutil;

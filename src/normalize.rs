@@ -9,6 +9,14 @@
 //!   spacing around Chinese text is layout, not content. A run containing a paragraph break becomes
 //!   one `'\n'`.
 //! * ASCII is lower-cased.
+//! * With [`Params::fold_traditional`] (every index created since it exists), traditional Chinese
+//!   characters and their Taiwan and Hong Kong variants become simplified ones
+//!   ([`crate::script_fold`]): a copy converted to the other script is the same text. The page's
+//!   decoded text is folded before extraction ([`crate::script_fold::fold_text`]); normalization
+//!   folds what that leaves ([`normalize_folded`]).
+
+use crate::script_fold;
+use crate::Params;
 
 /// True when a '.' right after `prev` ends a sentence: after a CJK ideograph it is a full stop
 /// typed half-width (or "．" normalized). Extraction and features both read '.' so (features
@@ -116,8 +124,27 @@ fn spaces_are_layout(c: char) -> bool {
     !c.is_ascii()
 }
 
-/// Normalizes `text`.
+/// Normalizes `text` as an index with parameters `p` reads a page's main text: [`normalize`],
+/// and, when `p.fold_traditional` says so, with the characters folded that
+/// [`crate::script_fold::fold_text`] (which extraction reads the page through) leaves: those of
+/// the supplementary planes. Other texts should go through `fold_text` first.
+pub fn normalize_folded(text: &str, p: &Params) -> NormText {
+    if p.fold_traditional {
+        normalize_impl::<true>(text)
+    } else {
+        normalize_impl::<false>(text)
+    }
+}
+
+/// Normalizes `text`, characters of either Chinese script kept as they are (as indexes created
+/// before [`Params::fold_traditional`] read texts).
 pub fn normalize(text: &str) -> NormText {
+    normalize_impl::<false>(text)
+}
+
+/// The normalization; `FOLD`: characters outside the common CJK range folded (a parameter of the
+/// type, so that the loop over the characters tests nothing more when it is off).
+fn normalize_impl<const FOLD: bool>(text: &str) -> NormText {
     let mut out = NormText { chars: Vec::with_capacity(text.len() / 2), origin: Vec::with_capacity(text.len() / 2) };
     // 0: nothing pending, 1: a space, 2: a paragraph break.
     let mut pending = 0u8;
@@ -130,6 +157,9 @@ pub fn normalize(text: &str) -> NormText {
             continue;
         }
         let Some(m) = map_char(c) else { continue };
+        // The supplementary planes' ideographs come this way (and BMP ones after a space or a
+        // break, which `fold_text` has folded already: folding is idempotent).
+        let m = if FOLD { script_fold::fold(m) } else { m };
         if m == '\n' || m == '\r' || m == '\u{2029}' {
             pending = 2;
             pending_at = i as u32;

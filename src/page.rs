@@ -74,9 +74,9 @@ impl Page {
     /// Decodes, extracts, normalizes and computes features. Never fails: bad bytes are replaced,
     /// broken markup is read as well as it can be, and a page with no text has empty features.
     pub fn analyze(input: PageInput<'_>, p: &Params) -> Page {
-        let (decoded, extracted) = decode_and_extract(input);
+        let (decoded, extracted) = decode_and_extract(input, p);
         let main_text = extracted.main_text();
-        let norm = normalize::normalize(&main_text);
+        let norm = normalize::normalize_folded(&main_text, p);
         let features = Features::compute(&norm.chars, p);
         Page {
             extracted,
@@ -91,9 +91,9 @@ impl Page {
 
     /// The normalized main text alone (no features): what other detectors compare, read exactly
     /// as [`Page::analyze`] reads it.
-    pub fn normalized_text(input: PageInput<'_>) -> NormText {
-        let (_, extracted) = decode_and_extract(input);
-        normalize::normalize(&extracted.main_text())
+    pub fn normalized_text(input: PageInput<'_>, p: &Params) -> NormText {
+        let (_, extracted) = decode_and_extract(input, p);
+        normalize::normalize_folded(&extracted.main_text(), p)
     }
 
     /// The page's `<title>`.
@@ -102,13 +102,17 @@ impl Page {
     }
 }
 
-/// Stages 1 and 2: bytes to text, text to blocks.
-fn decode_and_extract(input: PageInput<'_>) -> (decode::Decoded, Extracted) {
+/// Stages 1 and 2: bytes to text, text to blocks. With `p.fold_traditional`, extraction reads
+/// the text with traditional characters folded: its word rules are written in simplified ones.
+fn decode_and_extract(input: PageInput<'_>, p: &Params) -> (decode::Decoded, Extracted) {
     let (bytes, charset, html) = match input {
         PageInput::Html { bytes, charset } => (bytes, charset, true),
         PageInput::Text { bytes, charset } => (bytes, charset, false),
     };
-    let decoded = decode::decode(bytes, charset);
+    let mut decoded = decode::decode(bytes, charset);
+    if p.fold_traditional {
+        crate::script_fold::fold_text(&mut decoded.text);
+    }
     let extracted = if html { extract::extract_html(&decoded.text) } else { extract::extract_text(&decoded.text) };
     (decoded, extracted)
 }

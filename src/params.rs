@@ -31,6 +31,14 @@ pub struct Params {
     /// found its copies. Missing from a manifest (an index created before the rule): false.
     #[serde(default)]
     pub latin_stops: bool,
+    /// Traditional Chinese characters (and their Taiwan and Hong Kong variants) are folded to
+    /// simplified ones when texts are normalized ([`crate::script_fold`]), before keys are made
+    /// and texts compared and stored: a copy converted to the other script, as Taiwan and Hong
+    /// Kong sites republish mainland stories and as CMSs serve each page in both scripts, is the
+    /// copy it is instead of a new page. Missing from a manifest (an index created before the
+    /// rule): false, and its texts are read as they were.
+    #[serde(default)]
+    pub fold_traditional: bool,
     /// Period features and fingerprints keep the top `key_bits` bits of their 64-bit hashes
     /// (the exact hash keeps all 64: its match is taken without alignment). A key only finds
     /// candidates, which verification then confirms or drops, so a shorter key costs only a rare
@@ -120,6 +128,7 @@ impl Default for Params {
             period_len: 10,
             halfwidth_stops: true,
             latin_stops: true,
+            fold_traditional: true,
             key_bits: 48,
             fp_min_sentence: 5,
             fp_groups: 7,
@@ -153,10 +162,11 @@ mod tests {
     fn a_manifest_without_a_parameter_reads_the_rule_it_was_written_under() {
         // Written before the rule for half-width stops existed: its keys were made without it.
         let old: Params = serde_json::from_str(r#"{"period_len": 10, "theta": 0.2}"#).expect("params");
-        assert!(!old.halfwidth_stops && !old.latin_stops);
+        assert!(!old.halfwidth_stops && !old.latin_stops && !old.fold_traditional);
         assert_eq!(old.theta, 0.2);
         assert_eq!(old.fp_groups, Params::default().fp_groups, "other parameters default");
-        assert!(Params::default().halfwidth_stops && Params::default().latin_stops, "a new index uses them");
+        let new = Params::default();
+        assert!(new.halfwidth_stops && new.latin_stops && new.fold_traditional, "a new index uses them");
         assert_eq!(old.key_bits, 64, "keys keep the width they were stored with");
         assert_eq!(Params::default().key_bits, 48);
         let round: Params = serde_json::from_str(&serde_json::to_string(&Params::default()).expect("json")).expect("p");

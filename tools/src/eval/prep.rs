@@ -22,7 +22,11 @@ pub struct Prepared {
 }
 
 pub fn main_text(p: &RawPage) -> Vec<char> {
-    dedupdb::Page::normalized_text(PageInput::with_kind(&p.body, Some(p.kind), p.charset.as_deref())).chars
+    dedupdb::Page::normalized_text(
+        PageInput::with_kind(&p.body, Some(p.kind), p.charset.as_deref()),
+        &dedupdb::Params::default(),
+    )
+    .chars
 }
 
 pub fn prepare(files: &[PathBuf], format: Format) -> Result<Prepared> {

@@ -1,0 +1,218 @@
+//! Traditional Chinese characters folded to simplified ones.
+//!
+//! Sites republish articles in the other script: a Taiwan or Hong Kong site converts a mainland
+//! story to traditional characters, and many Chinese CMSs serve every page in both scripts at two
+//! URLs. Character by character such a copy shares almost nothing with its original, so no key
+//! would find it and no alignment would match it. Folding both scripts to one before keys are
+//! made and texts compared makes it the copy it is.
+//!
+//! The table is generated at build time (`build.rs`) from OpenCC's character dictionaries:
+//! characters that any of its conversions (traditional, Taiwan and Hong Kong forms to simplified,
+//! and back) turns into one another form a class, folded to one simplified member. It is a
+//! canonical form, not a conversion: "乾" and "幹" fold to "干" in simplified text too, which
+//! no reader sees (the stored text is only compared) and which makes the folding the same
+//! whichever way a copy was converted. Vocabulary a region words otherwise ("軟體" for "软件")
+//! is not folded: such a copy aligns around those words, as around any edit.
+
+include!(concat!(env!("OUT_DIR"), "/script_fold_table.rs"));
+
+/// `c` folded: its class's simplified form, or `c` itself.
+#[inline]
+pub fn fold(c: char) -> char {
+    let u = c as u32;
+    if u < 0x1_0000 {
+        // Most characters of a simplified text do not fold: one bit test.
+        if !bmp_folds(u as usize) {
+            return c;
+        }
+    } else if u < 0x2_0000 {
+        return c;
+    }
+    match FOLDS.binary_search_by_key(&u, |&(from, _)| from) {
+        Ok(k) => char::from_u32(FOLDS[k].1).unwrap_or(c),
+        Err(_) => c,
+    }
+}
+
+/// Whether BMP code point `u` folds.
+#[inline]
+fn bmp_folds(u: usize) -> bool {
+    FOLD_BITS[(u >> 6) & (FOLD_BITS.len() - 1)] & (1 << (u & 63)) != 0
+}
+
+/// Folds the traditional characters of `text` in place, for extraction to read: its rules look
+/// for simplified words (a disclaimer's "免责声明", a footer's "版权所有"), which a page in the
+/// other script spells "免責聲明" and "版權所有". Only BMP characters are folded here, each
+/// rewritten in its own three UTF-8 bytes (no BMP character folds outside the BMP); the few
+/// folding characters of the supplementary planes are left to normalization
+/// ([`crate::normalize::normalize_folded`]). A simplified page has few to fold (the "著" of
+/// "著名"), so the cost is one scan, markup skipped eight bytes at a time.
+pub fn fold_text(text: &mut String) {
+    let mut from = 0;
+    while let Some(i) = next_fold(text.as_bytes(), from) {
+        let b = text.as_bytes();
+        let u = three_byte(b[i], b[i + 1], b[i + 2]);
+        let mut buf = [0u8; 4];
+        let folded = fold(char::from_u32(u).unwrap_or('\0')).encode_utf8(&mut buf);
+        if folded.len() == 3 {
+            // Three bytes for three: nothing after them moves.
+            text.replace_range(i..i + 3, folded);
+        }
+        from = i + 3;
+    }
+}
+
+/// The code point of a three-byte UTF-8 sequence.
+#[inline]
+fn three_byte(b0: u8, b1: u8, b2: u8) -> u32 {
+    (u32::from(b0) & 0x0F) << 12 | (u32::from(b1) & 0x3F) << 6 | (u32::from(b2) & 0x3F)
+}
+
+/// Offset of the first three-byte character at or after `from` (a character boundary of UTF-8
+/// `b`) that folds. ASCII (the markup) is skipped eight bytes at a time.
+fn next_fold(b: &[u8], from: usize) -> Option<usize> {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut i = from;
+    while let Some(&lead) = b.get(i) {
+        match lead {
+            0x00..=0x7F => {
+                i += 1;
+                while let Some(w) = b.get(i..i + 8) {
+                    let high = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]) & HIGH;
+                    if high != 0 {
+                        i += high.trailing_zeros() as usize / 8;
+                        break;
+                    }
+                    i += 8;
+                }
+            }
+            0xE0..=0xEF => {
+                // A run of three-byte characters (Chinese text), read without bounds checks.
+                for ch in b[i..].chunks_exact(3) {
+                    if ch[0] & 0xF0 != 0xE0 {
+                        break;
+                    }
+                    // The code point's bit: its word from the first two bytes, the bit from the third.
+                    let word = usize::from(ch[0] & 0x0F) << 6 | usize::from(ch[1] & 0x3F);
+                    if FOLD_BITS[word] >> (ch[2] & 0x3F) & 1 != 0 {
+                        return Some(i);
+                    }
+                    i += 3;
+                }
+                if b.len() - i < 3 && b.get(i).is_some_and(|&l| l & 0xF0 == 0xE0) {
+                    // A cut sequence at the end (never, in a `String`).
+                    return None;
+                }
+            }
+            0xC0..=0xDF => i += 2,
+            0xF0.. => i += 4,
+            // A continuation byte: not at a boundary (never, in a `String`).
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// Digest of the table, for the test that guards it: see [`tests`].
+#[cfg(test)]
+fn table_digest() -> u64 {
+    let bytes: Vec<u8> = FOLDS.iter().flat_map(|&(f, t)| [f.to_le_bytes(), t.to_le_bytes()]).flatten().collect();
+    xxhash_rust::xxh3::xxh3_64(&bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn folded(s: &str) -> String {
+        s.chars().map(fold).collect()
+    }
+
+    #[test]
+    fn traditional_and_variant_forms_fold_to_the_simplified_form() {
+        assert_eq!(folded("後來發現頭髮裡麵條"), folded("后来发现头发里面条"));
+        assert_eq!(folded("臺灣颱風"), "台湾台风");
+        assert_eq!(folded("國務院新聞辦公室舉行發佈會"), "国务院新闻办公室举行发布会");
+        // Taiwan and Hong Kong variant forms fold with the standard traditional ones.
+        assert_eq!(folded("爲"), folded("為"));
+        assert_eq!(folded("着"), folded("著"));
+        assert_eq!(folded("裏"), folded("裡"));
+    }
+
+    #[test]
+    fn a_text_folds_as_its_characters_do() {
+        let texts = [
+            "",
+            "plain ASCII <p>only</p>",
+            "<p>責任編輯：劉勇平</p><div>版權所有 © 濱海信息港</div>",
+            "简体页面，只有一个著名的著字。",
+            "混合 é ß 𠀀 😀 臺灣 \u{3400}\u{9FFF}\u{3000} 後",
+            "a𪚥b發", // a supplementary ideograph beside BMP ones
+        ];
+        for t in texts {
+            let want: String =
+                t.chars().map(|c| if c.len_utf8() == 3 && fold(c).len_utf8() == 3 { fold(c) } else { c }).collect();
+            let mut text = t.to_string();
+            fold_text(&mut text);
+            assert_eq!(text, want, "{t:?}");
+        }
+    }
+
+    /// Random texts of ASCII runs, two-, three- and four-byte characters and folding ones,
+    /// against the character-by-character rule.
+    #[test]
+    fn a_random_text_folds_as_its_characters_do() {
+        let mut rng = crate::testutil::Rng::new(7);
+        let folding: Vec<char> = FOLDS.iter().filter_map(|&(f, _)| char::from_u32(f)).collect();
+        let others = ['é', 'ß', '中', '文', '。', '\u{3000}', '\u{33ff}', '\u{a000}', '𠀀', '😀', 'が'];
+        for _ in 0..3_000 {
+            let mut t = String::new();
+            for _ in 0..rng.below(40) {
+                match rng.below(4) {
+                    0 => t.extend(std::iter::repeat_n('a', rng.below(20) as usize)),
+                    1 => t.push(others[rng.below(others.len() as u64) as usize]),
+                    _ => t.push(folding[rng.below(folding.len() as u64) as usize]),
+                }
+            }
+            let want: String =
+                t.chars().map(|c| if c.len_utf8() == 3 && fold(c).len_utf8() == 3 { fold(c) } else { c }).collect();
+            let mut text = t.clone();
+            fold_text(&mut text);
+            assert_eq!(text, want, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn simplified_text_and_other_characters_stay() {
+        let s = "中华人民共和国成立七十周年，我们一起回顾这段历史。ABC abc 123 かな 한국어 😀";
+        assert_eq!(folded(s), s);
+        assert_eq!(fold('\u{0}'), '\u{0}');
+        assert_eq!(fold(char::MAX), char::MAX);
+    }
+
+    #[test]
+    fn the_table_is_a_canonical_form() {
+        assert!(FOLDS.len() > 3_000, "{} folds", FOLDS.len());
+        assert!(FOLDS.windows(2).all(|w| w[0].0 < w[1].0), "sorted by character, no repeats");
+        for &(from, to) in FOLDS.iter() {
+            let (f, t) = (char::from_u32(from).expect("valid"), char::from_u32(to).expect("valid"));
+            assert_ne!(f, t);
+            assert_eq!(fold(f), t, "U+{from:04X} is found");
+            assert_eq!(fold(t), t, "U+{from:04X} folds to U+{to:04X}, which folds no further");
+            // What `fold_text` relies on to fold in place.
+            assert!(from > 0xFFFF || to <= 0xFFFF, "U+{from:04X} of the BMP folds outside it");
+        }
+        // The bitmap marks exactly the BMP characters of the table.
+        let marked = (0..0x1_0000).filter(|&u| bmp_folds(u)).count();
+        assert_eq!(marked, FOLDS.iter().filter(|&&(f, _)| f < 0x1_0000).count());
+    }
+
+    /// The table decides index keys: an index built with one table and queried with another
+    /// would miss the copies whose text holds a character the tables fold differently. A change
+    /// of the table (of the `ferrous-opencc` version, or of `build.rs`) must come with a new
+    /// parameter for new indexes (see `Params::fold_traditional`), and then this digest changes.
+    #[test]
+    fn the_table_is_the_one_indexes_were_built_with() {
+        assert_eq!(table_digest(), 0x92b4_6536_89bc_c6d9, "{} folds", FOLDS.len());
+    }
+}
