@@ -11,11 +11,15 @@
 //! * `ddbench hard --db D --pages N`: pages whose verification is dear (sections moved, digests
 //!   of other pages in any order, threads quoting one block in every reply) ingested in process,
 //!   with the query time per shape (see `hard.rs`); `--out F` also writes them as JSONL.
+//! * `ddbench script-copies --db D CRAWL...`: every page of a crawl indexed, then its copy in
+//!   traditional characters (four OpenCC conversions in turn) queried: how many find their
+//!   original, and how (see `script.rs`).
 //!
 //! The generator draws words from a fixed vocabulary with a skewed distribution, so texts share
 //! common words and phrases as real ones do, while articles differ.
 
 mod hard;
+mod script;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -81,6 +85,22 @@ enum Cmd {
         /// Also write the pages as a JSONL crawl (`url`, `text`) for `dedupdb ingest`.
         #[arg(long)]
         out: Option<PathBuf>,
+    },
+    /// Index a crawl, then query each page's copy in traditional characters: is its original
+    /// found? Prints the tally per conversion as JSON.
+    ScriptCopies {
+        /// A new index to build.
+        #[arg(long)]
+        db: PathBuf,
+        /// Also write the copies as a JSONL crawl for `dedupdb ingest`.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Build the index as one created before traditional characters were folded.
+        #[arg(long)]
+        no_fold: bool,
+        /// The crawl: JSONL or WARC files.
+        #[arg(required = true)]
+        crawl: Vec<PathBuf>,
     },
 }
 
@@ -367,6 +387,13 @@ fn main() -> Result<()> {
                 println!("{row}");
             }
             eprintln!("{pages} pages in {:.1} s", start.elapsed().as_secs_f64());
+        }
+        Cmd::ScriptCopies { db, out, no_fold, crawl } => {
+            let start = Instant::now();
+            let params = Params { fold_traditional: !no_fold, ..params };
+            let tally = script::run(&crawl, &db, &params, out.as_deref())?;
+            println!("{}", serde_json::to_string_pretty(&tally)?);
+            eprintln!("{:.1} s", start.elapsed().as_secs_f64());
         }
         Cmd::GenCrawl { pages, out } => {
             let mut w =
