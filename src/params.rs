@@ -32,11 +32,11 @@ pub struct Params {
     #[serde(default)]
     pub latin_stops: bool,
     /// Traditional Chinese characters (and their Taiwan and Hong Kong variants) are folded to
-    /// simplified ones when texts are normalized ([`crate::script_fold`]), before keys are made
-    /// and texts compared and stored: a copy converted to the other script, as Taiwan and Hong
-    /// Kong sites republish mainland stories and as CMSs serve each page in both scripts, is the
-    /// copy it is instead of a new page. Missing from a manifest (an index created before the
-    /// rule): false, and its texts are read as they were.
+    /// simplified ones ([`crate::script_fold`]) as a page is read, before extraction, and so
+    /// before keys are made and texts compared and stored: a copy converted to the other script,
+    /// as Taiwan and Hong Kong sites republish mainland stories and as CMSs serve each page in
+    /// both scripts, is the copy it is instead of a new page. Missing from a manifest (an index
+    /// created before the rule): false, and its pages are read as they were.
     #[serde(default)]
     pub fold_traditional: bool,
     /// Period features and fingerprints keep the top `key_bits` bits of their 64-bit hashes

@@ -8,9 +8,10 @@
 //!
 //! The table is generated at build time (`build.rs`) from OpenCC's character dictionaries:
 //! characters that any of its conversions (traditional, Taiwan and Hong Kong forms to simplified,
-//! and back) turns into one another form a class, folded to one simplified member. It is a
-//! canonical form, not a conversion: "乾" and "幹" fold to "干" in simplified text too, which
-//! no reader sees (the stored text is only compared) and which makes the folding the same
+//! and back) turns into one another form a class, folded to one member (simplified, but for a
+//! few rare classes whose simplified form lies outside the BMP and a traditional one in it). It
+//! is a canonical form, not a conversion: "乾" and "幹" fold to "干" in simplified text too,
+//! which no reader sees (the stored text is only compared) and which makes the folding the same
 //! whichever way a copy was converted. Vocabulary a region words otherwise ("軟體" for "软件")
 //! is not folded: such a copy aligns around those words, as around any edit.
 
