@@ -9,7 +9,8 @@ use serde_json::json;
 /// Show how dedupdb reads a page: charset, blocks kept and left out, main text, features.
 ///
 /// Use it to find out why two pages did or did not match: the main text printed here is exactly
-/// what verification aligns.
+/// what verification aligns, as a new index reads it: traditional characters appear folded to
+/// simplified ones, so that a page and its copy in the other script read the same.
 ///
 /// Examples:
 ///   ddtool page article.html
