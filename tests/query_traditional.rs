@@ -5,7 +5,10 @@
 //! story, and the same story typed in traditional characters (with Taiwan's variant forms in
 //! places, as "啟" and "爲"), on a site whose own template and disclaimer are traditional too.
 
-use dedupdb::store::{Index, NewDoc};
+mod common;
+
+use common::insert_page_of_site;
+use dedupdb::store::Index;
 use dedupdb::verify::Relation;
 use dedupdb::{Page, PageInput, Params};
 
@@ -27,36 +30,38 @@ const TRADITIONAL: [&str; 6] = [
     "市民可以從東岸新修的步道上參觀閘門。步道每天早上八點開放，週末還有講解員爲遊客介紹系統的工作原理。",
 ];
 
-/// A mainland news page: its own navigation, side links and footer around the story.
-fn mainland_page(paragraphs: &[&str]) -> String {
-    let nav: String = ["首页", "新闻", "财经", "体育", "娱乐", "科技"]
-        .iter()
-        .map(|n| format!("<li><a href='/{n}'>{n}</a></li>"))
-        .collect();
+/// A news page: the site's navigation, the headline and story, what the site puts under a story,
+/// and its footer.
+fn news_page(nav: [&str; 6], title: &str, paragraphs: &[&str], under: &str, footer: &str) -> String {
+    let nav: String = nav.iter().map(|n| format!("<li><a href='/{n}'>{n}</a></li>")).collect();
     let body: String = paragraphs.iter().map(|p| format!("<p>{p}</p>\n")).collect();
+    let headline = title.split(['_', ' ']).next().unwrap_or(title);
     format!(
-        "<!DOCTYPE html><html><head><meta charset='utf-8'><title>两座防洪闸提前完工_江城日报</title></head>\
-         <body><ul class='nav'>{nav}</ul><div class='article'><h1>两座防洪闸提前完工</h1>{body}\
-         <p>（责任编辑：王明）</p></div>\
-         <div class='footer'>江城日报版权所有 | 关于我们 | 联系方式</div></body></html>"
+        "<!DOCTYPE html><html><head><meta charset='utf-8'><title>{title}</title></head>\
+         <body><ul class='nav'>{nav}</ul><div class='article'><h1>{headline}</h1>{body}{under}</div>\
+         <div class='footer'>{footer}</div></body></html>"
+    )
+}
+
+/// A mainland news page.
+fn mainland_page(paragraphs: &[&str]) -> String {
+    let nav = ["首页", "新闻", "财经", "体育", "娱乐", "科技"];
+    news_page(
+        nav,
+        "两座防洪闸提前完工_江城日报",
+        paragraphs,
+        "<p>（责任编辑：王明）</p>",
+        "江城日报版权所有 | 关于我们 | 联系方式",
     )
 }
 
 /// A Taiwan site's copy: traditional navigation and footer, and a disclaimer under the story
 /// that extraction leaves out as it does the simplified one's.
 fn taiwan_page(paragraphs: &[&str]) -> String {
-    let nav: String = ["首頁", "新聞", "財經", "體育", "娛樂", "科技"]
-        .iter()
-        .map(|n| format!("<li><a href='/{n}'>{n}</a></li>"))
-        .collect();
-    let body: String = paragraphs.iter().map(|p| format!("<p>{p}</p>\n")).collect();
-    format!(
-        "<!DOCTYPE html><html><head><meta charset='utf-8'><title>兩座防洪閘提前完工 - 東岸新聞網</title></head>\
-         <body><ul class='nav'>{nav}</ul><div class='article'><h1>兩座防洪閘提前完工</h1>{body}\
-         <p>【免責聲明】本文僅代表作者本人觀點，與本網無關。本網對文中陳述、觀點判斷保持中立，不對所包含內容的準確性提供任何保證。</p>\
-         <p>（責任編輯：王明）</p></div>\
-         <div class='footer'>東岸新聞網版權所有 | 關於我們 | 聯繫方式</div></body></html>"
-    )
+    let nav = ["首頁", "新聞", "財經", "體育", "娛樂", "科技"];
+    let under = "<p>【免責聲明】本文僅代表作者本人觀點，與本網無關。本網對文中陳述、觀點判斷保持中立，不對所包含內容的準確性提供任何保證。</p>\
+                 <p>（責任編輯：王明）</p>";
+    news_page(nav, "兩座防洪閘提前完工 - 東岸新聞網", paragraphs, under, "東岸新聞網版權所有 | 關於我們 | 聯繫方式")
 }
 
 fn analyze(html: &str, p: &Params) -> Page {
@@ -69,18 +74,7 @@ fn analyze(html: &str, p: &Params) -> Page {
 fn found(p: &Params, query: &Page) -> (bool, Option<Relation>) {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut index = Index::open_writer(dir.path(), p).expect("open");
-    let mut insert = |url: &str, page: &Page| {
-        let doc = NewDoc {
-            url,
-            site: "x",
-            fetched_at: 0,
-            chars: &page.norm.chars,
-            features: &page.features,
-            cluster: None,
-            replaces: None,
-        };
-        index.insert(doc).expect("insert")
-    };
+    let mut insert = |url: &str, page: &Page| insert_page_of_site(&mut index, url, "x", page, None);
     for k in 0..6u64 {
         let text = format!("第{k}篇无关的报道。") + &SIMPLIFIED[(k as usize + 1) % 6].chars().rev().collect::<String>();
         insert(&format!("http://other.example/{k}"), &analyze(&mainland_page(&[&text]), p));
