@@ -12,7 +12,8 @@
 //! only has to give a text and its conversions in either direction the same characters.
 //!
 //! The table decides index keys: a change to it changes the keys of pages already indexed. The
-//! crate version is pinned exactly, and a test checks the table's digest.
+//! crate version is pinned exactly, and the build fails when the table's digest is not
+//! [`DIGEST`] (another table needs a new index parameter, and a new digest here).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -24,6 +25,10 @@ use ferrous_opencc::OpenCC;
 /// Code points converted: the BMP ideographs (Extension A and the unified block) and the
 /// supplementary ideograph planes (Extensions B to H).
 const RANGES: [std::ops::Range<u32>; 2] = [0x3400..0xA000, 0x2_0000..0x3_2400];
+
+/// XXH3-64 of the table's pairs in character order, each as two little-endian u32 (character,
+/// what it folds to): the table `Params::fold_traditional` names (format-spec.md, "Keys").
+const DIGEST: u64 = 0x92b4_6536_89bc_c6d9;
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
@@ -91,6 +96,17 @@ fn run() -> Result<(), String> {
         return Err(format!("only {} characters fold: the dictionaries did not load as expected", folds.len()));
     }
 
+    let bytes: Vec<u8> = folds.iter().flat_map(|&(f, t)| [f.to_le_bytes(), t.to_le_bytes()]).flatten().collect();
+    let digest = xxhash_rust::xxh3::xxh3_64(&bytes);
+    if digest != DIGEST {
+        return Err(format!(
+            "the table ({} characters) has digest {digest:#018x}, not {DIGEST:#018x}: the dictionaries \
+             changed (ferrous-opencc's version?), and indexes built with the old table would be \
+             queried with other keys",
+            folds.len()
+        ));
+    }
+
     // One bit per BMP code point (8 KiB): a page's scan indexes it by the three UTF-8 bytes of
     // a character with no range test.
     let mut bits = vec![0u64; 0x1_0000 / 64];
@@ -98,6 +114,8 @@ fn run() -> Result<(), String> {
         bits[from as usize / 64] |= 1 << (from % 64);
     }
     let mut src = String::new();
+    let _ = writeln!(src, "/// The table's digest, which build.rs checked (see `build.rs`).");
+    let _ = writeln!(src, "#[cfg(test)]\npub(crate) const DIGEST: u64 = {DIGEST:#x};");
     let _ = writeln!(src, "/// One bit per BMP code point: set when the character folds.");
     let _ = writeln!(src, "pub(crate) static FOLD_BITS: [u64; {}] = [", bits.len());
     for b in &bits {

@@ -12,8 +12,8 @@
 //! * With [`Params::fold_traditional`] (every index created since it exists), traditional Chinese
 //!   characters and their Taiwan and Hong Kong variants become simplified ones
 //!   ([`crate::script_fold`]): a copy converted to the other script is the same text. The page's
-//!   decoded text is folded before extraction ([`crate::script_fold::fold_text`]); normalization
-//!   folds what that leaves ([`normalize_folded`]).
+//!   decoded text is folded before extraction ([`crate::script_fold::fold_text`]), and the main
+//!   text again here ([`normalize_folded`]): extraction decodes character references.
 
 use crate::script_fold;
 use crate::Params;
@@ -125,9 +125,9 @@ fn spaces_are_layout(c: char) -> bool {
 }
 
 /// Normalizes `text` as an index with parameters `p` reads a page's main text: [`normalize`],
-/// and, when `p.fold_traditional` says so, with the characters folded that
-/// [`crate::script_fold::fold_text`] (which extraction reads the page through) leaves: those of
-/// the supplementary planes. Other texts should go through `fold_text` first.
+/// and, when `p.fold_traditional` says so, every character folded ([`crate::script_fold::fold`]):
+/// extraction read the page folded ([`crate::script_fold::fold_text`]), but characters of the
+/// supplementary planes and those written as character references reach this step unfolded.
 pub fn normalize_folded(text: &str, p: &Params) -> NormText {
     if p.fold_traditional {
         normalize_impl::<true>(text)
@@ -142,8 +142,8 @@ pub fn normalize(text: &str) -> NormText {
     normalize_impl::<false>(text)
 }
 
-/// The normalization; `FOLD`: characters outside the common CJK range folded (a parameter of the
-/// type, so that the loop over the characters tests nothing more when it is off).
+/// The normalization; `FOLD`: characters folded (a parameter of the type, so that the loop over
+/// the characters tests nothing more when it is off).
 fn normalize_impl<const FOLD: bool>(text: &str) -> NormText {
     let mut out = NormText { chars: Vec::with_capacity(text.len() / 2), origin: Vec::with_capacity(text.len() / 2) };
     // 0: nothing pending, 1: a space, 2: a paragraph break.
@@ -152,13 +152,13 @@ fn normalize_impl<const FOLD: bool>(text: &str) -> NormText {
     for (i, c) in text.chars().enumerate() {
         // CJK ideographs and kana are by far the most common characters: nothing to map.
         if ('\u{3040}'..='\u{9FFF}').contains(&c) && pending == 0 {
-            out.chars.push(c);
+            // Folded again: extraction read the page folded, but it decodes character references
+            // after that ("&#33274;" is "臺").
+            out.chars.push(if FOLD { script_fold::fold(c) } else { c });
             out.origin.push(i as u32);
             continue;
         }
         let Some(m) = map_char(c) else { continue };
-        // The supplementary planes' ideographs come this way (and BMP ones after a space or a
-        // break, which `fold_text` has folded already: folding is idempotent).
         let m = if FOLD { script_fold::fold(m) } else { m };
         if m == '\n' || m == '\r' || m == '\u{2029}' {
             pending = 2;
@@ -198,6 +198,16 @@ mod tests {
 
     fn n(s: &str) -> String {
         normalize(s).to_string_lossy()
+    }
+
+    #[test]
+    fn folding_is_a_parameter_of_the_index() {
+        let text = "臺灣 颱風 &#33274; 後來\n發現𠮶 simplified 中文 ＡＢＣ";
+        let old = Params { fold_traditional: false, ..Params::default() };
+        assert_eq!(normalize_folded(text, &old), normalize(text), "an index created before the rule");
+        let new = normalize_folded(text, &Params::default());
+        assert_eq!(new.origin, normalize(text).origin, "one character for one");
+        assert_eq!(new.to_string_lossy(), "台湾台风&#33274;后来\n发现嗰simplified中文abc");
     }
 
     #[test]

@@ -45,6 +45,11 @@ fuzz_target!(|data: &[u8]| {
     assert!(sorted_distinct(&a.features.period), "period keys not sorted and distinct");
     assert!(sorted_distinct(&a.features.fingerprints), "fingerprints not sorted and distinct");
 
+    assert!(
+        a.norm.chars.iter().all(|&c| dedupdb::script_fold::fold(c) == c),
+        "a new index's normalized text holds a character that folds"
+    );
+
     let n = Page::normalized_text(input, &p);
     assert_eq!(n, a.norm, "normalized_text reads the page differently from analyze");
 });

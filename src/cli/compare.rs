@@ -10,7 +10,9 @@ use serde_json::json;
 /// Compare two pages and print the relation of A to B.
 ///
 /// A and B are .html/.htm or .txt files, or - for standard input (one of them). Each is decoded,
-/// its main text extracted and normalized, and the two are aligned with the trustable LCS.
+/// its main text extracted and normalized as a new index reads it (traditional characters folded
+/// to simplified ones, so a page and its copy in the other script compare as copies, and the
+/// text shown is folded), and the two are aligned with the trustable LCS.
 ///
 /// Relations: duplicate; contains (A contains B); contained (A is contained in B); overlaps (a
 /// shared key passage, a minor part of both, as when a digest quotes an article); different.

@@ -21,6 +21,9 @@ pub struct Prepared {
     pub seconds: f64,
 }
 
+/// The normalized main text of a page as a new index reads it (the library's default parameters:
+/// traditional characters folded). A report scored from another build, or an ingest with other
+/// parameters, may have read the pages otherwise.
 pub fn main_text(p: &RawPage) -> Vec<char> {
     dedupdb::Page::normalized_text(
         PageInput::with_kind(&p.body, Some(p.kind), p.charset.as_deref()),

@@ -41,11 +41,10 @@ pub fn run(crawl: &[PathBuf], db: &Path, params: &Params, out: Option<&Path>) ->
         .iter()
         .map(|&(name, cfg)| Ok((name, OpenCC::from_config(cfg).with_context(|| format!("OpenCC {name}"))?)))
         .collect::<Result<_>>()?;
-    let mut index = Index::open_writer(db, params)?;
-    let params = index.params().clone();
-    if index.live_docs()? > 0 {
-        bail!("{}: the index is not empty; script-copies needs a new one", db.display());
+    if db.exists() {
+        bail!("{}: exists; script-copies builds a new index (with the parameters asked for)", db.display());
     }
+    let mut index = Index::open_writer(db, params)?;
     let mut originals: Vec<(Original, u32)> = Vec::new();
     for file in crawl {
         let name = file.to_str().with_context(|| format!("{}: the path is not UTF-8", file.display()))?;
