@@ -51,7 +51,7 @@ pub fn run(crawl: &[PathBuf], db: &Path, params: &Params, out: Option<&Path>) ->
         for item in input::open(name, None, Limits::default())? {
             let Item::Page(raw) = item else { continue };
             let text = dedupdb::decode::decode(&raw.body, raw.charset.as_deref()).text;
-            let page = analyze(&text, raw.kind, &params);
+            let page = analyze(&text, raw.kind, params);
             if page.norm.is_empty() {
                 continue;
             }
@@ -86,7 +86,7 @@ pub fn run(crawl: &[PathBuf], db: &Path, params: &Params, out: Option<&Path>) ->
             serde_json::to_writer(&mut *w, &json!({"url": url, field: copy, "site": site}))?;
             w.write_all(b"\n")?;
         }
-        let page = analyze(&copy, orig.kind, &params);
+        let page = analyze(&copy, orig.kind, params);
         let answer = index.query(&page.norm.chars, &page.features, None)?;
         let found = if answer.exact.as_ref().is_some_and(|e| e.doc_id == *id) {
             "exact".to_string()
