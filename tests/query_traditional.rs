@@ -133,3 +133,39 @@ fn an_index_created_before_the_rule_reads_texts_as_they_were() {
     assert_ne!(copy.features.exact, original.features.exact);
     assert_eq!(found(&old, &copy), (false, None), "not found: nothing in common character by character");
 }
+
+/// Through the command line: `dedupdb ingest` of the story and its copy, into a new index and
+/// into one created with `--param fold_traditional=false`: the verdicts of the copy.
+#[test]
+fn ingest_reports_the_copy_unless_the_index_keeps_the_scripts_apart() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let crawl = dir.path().join("crawl.jsonl");
+    let lines: Vec<String> = [
+        ("http://jiangcheng.example/1", mainland_page(&SIMPLIFIED)),
+        ("http://dongan.example/1", taiwan_page(&TRADITIONAL)),
+    ]
+    .iter()
+    .map(|(url, html)| serde_json::json!({"url": url, "html": html}).to_string())
+    .collect();
+    std::fs::write(&crawl, lines.join("\n") + "\n").expect("write crawl");
+    let verdicts = |name: &str, extra: &[&str]| -> Vec<String> {
+        let report = dir.path().join(format!("{name}.jsonl"));
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_dedupdb"))
+            .args(["ingest", "--threads", "1", "--db"])
+            .arg(dir.path().join(name))
+            .args(extra)
+            .arg("--report")
+            .arg(&report)
+            .arg(&crawl)
+            .output()
+            .expect("run dedupdb");
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        let report = std::fs::read_to_string(&report).expect("report");
+        report
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("report line")["verdict"].to_string())
+            .collect()
+    };
+    assert_eq!(verdicts("new", &[]), ["\"new\"", "\"exact\""]);
+    assert_eq!(verdicts("apart", &["--param", "fold_traditional=false"]), ["\"new\"", "\"new\""]);
+}

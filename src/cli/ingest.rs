@@ -89,8 +89,9 @@ pub struct IngestArgs {
     #[arg(long)]
     pub no_merge: bool,
     /// Set a parameter of a NEW index, NAME=VALUE (repeatable; names as in src/params.rs, e.g.
-    /// theta=0.1, overlap_min_chars=100). An existing index keeps the parameters it was built
-    /// with (they are in its manifest).
+    /// theta=0.1, overlap_min_chars=100, or fold_traditional=false to keep a page and its copy in
+    /// the other Chinese script apart). An existing index keeps the parameters it was built with
+    /// (they are in its manifest).
     #[arg(long = "param", value_name = "NAME=VALUE")]
     pub params: Vec<String>,
 }
