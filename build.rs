@@ -76,7 +76,8 @@ fn run() -> Result<(), String> {
         }
     }
     let mut classes: BTreeMap<char, Vec<char>> = BTreeMap::new();
-    for &c in parent.clone().keys() {
+    let chars: Vec<char> = parent.keys().copied().collect();
+    for c in chars {
         let root = find(&mut parent, c);
         classes.entry(root).or_default().push(c);
     }

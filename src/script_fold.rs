@@ -12,8 +12,9 @@
 //! few rare classes whose simplified form lies outside the BMP and a traditional one in it). It
 //! is a canonical form, not a conversion: "乾" and "幹" fold to "干" in simplified text too,
 //! which makes the folding the same whichever way a copy was converted. Where dedupdb prints a
-//! page's text (`ddtool page`, `dedupdb compare`), it prints it folded: "著名" reads "着名". Vocabulary a region words otherwise ("軟體" for "软件")
-//! is not folded: such a copy aligns around those words, as around any edit.
+//! page's text (`ddtool page`, `dedupdb compare`), it prints it folded: "著名" reads "着名".
+//! Vocabulary a region words otherwise ("軟體" for "软件") is not folded: such a copy aligns
+//! around those words, as around any edit.
 
 include!(concat!(env!("OUT_DIR"), "/script_fold_table.rs"));
 
@@ -60,9 +61,9 @@ pub fn fold_text(text: &mut String) {
     let mut from = 0;
     while let Some(i) = next_fold(text.as_bytes(), from) {
         let b = text.as_bytes();
-        let u = three_byte(b[i], b[i + 1], b[i + 2]);
+        let c = char::from_u32(three_byte(b[i], b[i + 1], b[i + 2])).unwrap_or('\0');
         let mut buf = [0u8; 4];
-        let folded = fold(char::from_u32(u).unwrap_or('\0')).encode_utf8(&mut buf);
+        let folded = fold(c).encode_utf8(&mut buf);
         if folded.len() == 3 {
             // Three bytes for three: nothing after them moves.
             text.replace_range(i..i + 3, folded);
@@ -101,9 +102,7 @@ fn next_fold(b: &[u8], from: usize) -> Option<usize> {
                     if ch[0] & 0xF0 != 0xE0 {
                         break;
                     }
-                    // The code point's bit: its word from the first two bytes, the bit from the third.
-                    let word = usize::from(ch[0] & 0x0F) << 6 | usize::from(ch[1] & 0x3F);
-                    if FOLD_BITS[word] >> (ch[2] & 0x3F) & 1 != 0 {
+                    if bmp_folds(three_byte(ch[0], ch[1], ch[2]) as usize) {
                         return Some(i);
                     }
                     i += 3;

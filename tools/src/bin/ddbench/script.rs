@@ -103,12 +103,6 @@ pub fn run(crawl: &[PathBuf], db: &Path, params: &Params, out: Option<&Path>) ->
 }
 
 fn analyze(text: &str, kind: BodyKind, p: &Params) -> Page {
-    let bytes = text.as_bytes();
     // The copy is UTF-8 whatever its `<meta>` says: the transport says so, as a JSON line would.
-    let charset = Some("utf-8");
-    let input = match kind {
-        BodyKind::Html => PageInput::Html { bytes, charset },
-        BodyKind::Text => PageInput::Text { bytes, charset },
-    };
-    Page::analyze(input, p)
+    Page::analyze(PageInput::with_kind(text.as_bytes(), Some(kind), Some("utf-8")), p)
 }
