@@ -169,6 +169,39 @@ fn bulletins_whose_opening_sentences_differ_in_figures_are_a_near_miss() {
     assert_eq!(c.relation, Relation::Different, "{c:?}");
 }
 
+fn phone(lead: &str, mm: u32, hours: u32, minutes: u32) -> String {
+    format!(
+        "{lead}机身厚度仅{mm}毫米，待机时间长达{hours}小时，充满电只需{minutes}分钟。\n\
+         内置音乐播放器和收音机，支持最大2G存储卡扩展，附赠耳机和数据线各一条。"
+    )
+}
+
+#[test]
+fn a_region_starting_inside_a_sentence_leaves_its_other_figures_at_the_edge() {
+    // Two products of one description template. One page opens with a line of its own, so the
+    // heads are not alike as wholes; the first shared sentence starts before its first figure
+    // (12 against 16 毫米), which the region cannot reach: the parts of that line before the
+    // region are compared as the opening sentences of two bulletins are. With the hours that
+    // differ inside the region, two conflicts in three sentences: two different products.
+    let a = phone("", 12, 261, 90);
+    let b = phone("多普达 B157采用3.5英寸触摸屏，支持200万像素摄像头和蓝牙耳机。\n", 16, 232, 90);
+    let c = cmp(&a, &b);
+    assert_eq!(c.numeric_conflicts, 2, "{c:?}");
+    assert_eq!(c.relation, Relation::Different, "{c:?}");
+    // The same page with that line and a corrected figure: one conflict, a copy.
+    let c = cmp(&phone("", 16, 261, 90), &b);
+    assert_eq!(c.numeric_conflicts, 1, "{c:?}");
+    assert!(c.relation.is_similar(), "{c:?}");
+    // A duration is a figure: minutes that differ in the last sentence, past the region's end,
+    // are a conflict at the tail as a time of day ("10时25分") would not be.
+    let hotel = |rooms: u32, walk: u32| {
+        format!("酒店共有客房{rooms}间，房间宽敞明亮，配有免费宽带上网。\n周边有多家餐厅和购物中心，步行{walk}分钟即可到达。")
+    };
+    let c = cmp(&hotel(242, 10), &hotel(244, 19));
+    assert_eq!(c.numeric_conflicts, 2, "{c:?}");
+    assert_eq!(c.relation, Relation::Different, "{c:?}");
+}
+
 #[test]
 fn a_reposts_own_dateline_and_source_date_are_no_conflict() {
     // A short flash reposted a day later: its dateline and the source note after its last

@@ -1474,6 +1474,33 @@ mod tests {
     }
 
     #[test]
+    fn a_short_article_between_layout_sections_is_not_a_list_item() {
+        // The same layout with `<center>`s and a news flash: the article's section, with its
+        // date line and a box of related links, is no larger than a comment, and two of the three
+        // sections carry links or a date as list items do. It holds the headline: the page.
+        let flash = [
+            "本报讯 昨天上午，西关大桥主桥伸缩缝更换工程完工，大桥恢复双向六车道通行。",
+            "市政部门提醒，夜间仍有零星养护作业，过往车辆请减速慢行。",
+        ];
+        let html = format!(
+            "<html><head><title>西关大桥恢复通行 - 西关新闻网</title></head><body>\
+             <center><table><tr><td><img src='logo.gif'></td></tr><tr><td><a href='/'>首页</a> | \
+             <a href='/n'>新闻</a> | <a href='/s'>社会</a></td></tr></table></center>\
+             <center><table><tr><td>您现在的位置：<a href='/'>首页</a>-&gt;正文</td></tr>\
+             <tr><td><b>西关大桥恢复通行</b></td></tr><tr><td>2026年1月12日 来源：西关日报 点击：213次</td></tr>\
+             <tr><td>{}<br><br>{}</td></tr><tr><td>编辑：李明</td></tr>\
+             <tr><td><h3>相关文章</h3><ul><li><a href='/a/1'>城南菜市场改造完成</a></li>\
+             <li><a href='/a/2'>西关区新增三处停车场</a></li><li><a href='/a/3'>环湖绿道今起开放</a></li></ul></td></tr>\
+             </table></center>\
+             <center><a href='/about'>关于我们</a> | <a href='/contact'>联系我们</a><br>\
+             Copyright &copy; 2026 西关新闻网 版权所有</center></body></html>",
+            flash[0], flash[1]
+        );
+        let e = extract_html(&html);
+        assert_eq!(kept(&e), flash.to_vec());
+    }
+
+    #[test]
     fn a_head_left_open_ends_where_the_body_begins() {
         let first = "春节前后，城南的花市一年比一年热闹，摊位从街口一直摆到河边。";
         let second = "卖花的老人说，今年的水仙长得特别好，价格也比去年便宜一些。";

@@ -139,7 +139,7 @@ pub(super) fn select(e: &mut Extracted) {
     let notice = super::notice::notice_blocks(e, &sums, headed.clone(), article);
     let mut footer = footer_blocks(e, &sums);
     footer.iter_mut().zip(&notice).for_each(|(f, &n)| *f |= n);
-    let Lists { mut excluded, first_items, listings, dates } = list_items(e, &sums);
+    let Lists { mut excluded, first_items, listings, dates } = list_items(e, &sums, headline);
     // Characters of the readable blocks in `range` of at least `min` characters (and with
     // punctuation, if `prose`). List items and footer text are neither "other prose" on the page
     // nor prose before a list.
@@ -456,6 +456,24 @@ fn is_site_links(text: &str) -> bool {
     static WORDS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> = std::sync::LazyLock::new(|| {
         aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(SITE_PAGES).ok()
     });
+    // Two different words take at least the two shortest words' bytes: this spares the search
+    // (~1,000 instructions however short the line) the single links of navigation bars.
+    const TWO_WORDS: usize = {
+        let (mut a, mut b, mut i) = (usize::MAX, usize::MAX, 0);
+        while i < SITE_PAGES.len() {
+            let n = SITE_PAGES[i].len();
+            if n < a {
+                (a, b) = (n, a);
+            } else if n < b {
+                b = n;
+            }
+            i += 1;
+        }
+        a + b
+    };
+    if text.len() < TWO_WORDS {
+        return false;
+    }
     let Some(words) = WORDS.as_ref() else { return false };
     let mut seen = 0u32;
     for m in words.find_iter(text) {
@@ -538,7 +556,8 @@ fn readable_chars(
 
 /// Finds repeated lists: three or more sibling elements with the same signature. Lists whose
 /// items mostly carry a short link or time stamp are set aside; see the module documentation.
-fn list_items(e: &Extracted, sums: &BlockSums) -> Lists {
+/// An item holding the page's headline (block `headline`) is never set aside: see below.
+fn list_items(e: &Extracted, sums: &BlockSums, headline: Option<usize>) -> Lists {
     let mut lists = Lists {
         excluded: vec![false; e.blocks.len()],
         first_items: Vec::new(),
@@ -567,6 +586,12 @@ fn list_items(e: &Extracted, sums: &BlockSums) -> Lists {
         let range = el.first_block as usize..el.end_block as usize;
         range.len() > ITEM_MAX_BLOCKS || sums.chars(range) > u64::from(ITEM_MAX_CHARS)
     };
+    // The page's own section, not an item: an old portal lays a page out as sibling tables or
+    // `<center>`s (header, article, footer), alike as a list's items, and a short article's
+    // section is no larger than a comment. A thread's subject may head its opening post, which
+    // is its text anyway.
+    let holds_headline =
+        |el: &super::Elem| headline.is_some_and(|h| (el.first_block as usize..el.end_block as usize).contains(&h));
     for items in &groups {
         let mut marked = 0usize;
         let mut timed = 0usize;
@@ -645,7 +670,7 @@ fn list_items(e: &Extracted, sums: &BlockSums) -> Lists {
             .iter()
             .map(|&it| {
                 let el = &e.elems[it as usize];
-                (el.first_block, el.end_block, set_aside && !too_large(el))
+                (el.first_block, el.end_block, set_aside && !too_large(el) && !holds_headline(el))
             })
             .collect();
         for &(lo, hi, aside) in &ranges {

@@ -436,7 +436,7 @@ impl Verifier {
         // sky, temperatures) and share the rest of the template. Only lines with a sentence end
         // are read: a copy's dateline and hit counter ("1998年01月06日 04:34 | 点击：8688")
         // differ on every copy of an article.
-        for (gx, gy) in edge_gaps(x.len(), yr.end, &rounds) {
+        for (gx, gy) in edge_gaps(x, y, yr.end, &rounds) {
             let (px, py) = (prose_lines(x, gx, stops), prose_lines(y, gy, stops));
             let (fx, fy) = (figures(x, &px), figures(y, &py));
             if !fx.is_empty() && !fy.is_empty() && fx != fy {
@@ -956,27 +956,52 @@ const EDGE_MAX_GAP: usize = 100;
 /// unaligned tails, after the region that ends last in both; each pair only when both sides are
 /// non-empty, at most [`EDGE_MAX_GAP`] long and within a factor of two of each other (one
 /// sentence written twice, not a paragraph one page adds). Regions found in other orders
-/// (moved paragraphs) give no edge.
+/// (moved paragraphs) give no edge. When the whole gaps are not alike, their parts on the
+/// region's own first (or last) line are, by the same test: a region that starts inside a
+/// sentence ("…12毫米，待机…" against "…16毫米，待机…", a line one page has coming before)
+/// leaves that sentence's other figures just outside it.
 fn edge_gaps(
-    lx: usize,
+    x: &[char],
+    y: &[char],
     ly: usize,
     rounds: &[RoundResult],
 ) -> impl Iterator<Item = (std::ops::Range<usize>, std::ops::Range<usize>)> {
     type Gap = (std::ops::Range<usize>, std::ops::Range<usize>);
-    // The gaps `pick` finds beside region `rx`, the first (or last) in x, when it is in y too.
-    let gap = |rx: Option<&RoundResult>, ry: Option<&RoundResult>, pick: &dyn Fn(&Span) -> Gap| {
-        let (rx, ry) = (rx?, ry?);
-        let (gx, gy) = pick(&rx.span);
+    let alike = |(gx, gy): &Gap| {
         let (a, b) = (gx.len(), gy.len());
-        (rx.span.round == ry.span.round && a > 0 && b > 0 && a.max(b) <= EDGE_MAX_GAP && 2 * a.min(b) >= a.max(b))
-            .then_some((gx, gy))
+        a > 0 && b > 0 && a.max(b) <= EDGE_MAX_GAP && 2 * a.min(b) >= a.max(b)
     };
-    let head = gap(rounds.iter().min_by_key(|r| r.span.a_start), rounds.iter().min_by_key(|r| r.span.b_start), &|s| {
-        (0..s.a_start, 0..s.b_start)
-    });
-    let tail = gap(rounds.iter().max_by_key(|r| r.span.a_end), rounds.iter().max_by_key(|r| r.span.b_end), &|s| {
-        (s.a_end..lx, s.b_end..ly)
-    });
+    let line_start = |t: &[char], at: usize| t[..at].iter().rposition(|&c| c == '\n').map_or(0, |i| i + 1);
+    let line_end =
+        |t: &[char], at: usize, end: usize| t[at..end].iter().position(|&c| c == '\n').map_or(end, |i| at + i);
+    // The gaps `pick` finds beside region `rx`, the first (or last) in x, when it is in y too,
+    // and their parts on the region's line (`on_line`).
+    let gap = |rx: Option<&RoundResult>,
+               ry: Option<&RoundResult>,
+               pick: &dyn Fn(&Span) -> Gap,
+               on_line: &dyn Fn(&Gap) -> Gap| {
+        let (rx, ry) = (rx?, ry?);
+        if rx.span.round != ry.span.round {
+            return None;
+        }
+        let whole = pick(&rx.span);
+        if alike(&whole) {
+            return Some(whole);
+        }
+        Some(on_line(&whole)).filter(alike)
+    };
+    let head = gap(
+        rounds.iter().min_by_key(|r| r.span.a_start),
+        rounds.iter().min_by_key(|r| r.span.b_start),
+        &|s| (0..s.a_start, 0..s.b_start),
+        &|(gx, gy)| (line_start(x, gx.end)..gx.end, line_start(y, gy.end)..gy.end),
+    );
+    let tail = gap(
+        rounds.iter().max_by_key(|r| r.span.a_end),
+        rounds.iter().max_by_key(|r| r.span.b_end),
+        &|s| (s.a_end..x.len(), s.b_end..ly),
+        &|(gx, gy)| (gx.start..line_end(x, gx.start, gx.end), gy.start..line_end(y, gy.start, gy.end)),
+    );
     head.into_iter().chain(tail)
 }
 
@@ -1026,10 +1051,13 @@ fn figures(t: &[char], ranges: &[std::ops::Range<usize>]) -> Vec<char> {
 }
 
 /// Whether the digits `t[start..end]` are part of a date or a time of day: followed by 年, 月,
-/// 日, 号, 时, 点, 分 or 秒; or joined by ':' to other digits (10:21); or by '-' or '/' when the
-/// date has a four-digit year ("2024-03-05", "3/5/2024"), not a range of figures ("10-15℃").
+/// 日, 号, 时, 点, 分 or 秒 (but not 分钟 or 秒钟: "步行10分钟" is a duration, a figure of the
+/// text); or joined by ':' to other digits (10:21); or by '-' or '/' when the date has a
+/// four-digit year ("2024-03-05", "3/5/2024"), not a range of figures ("10-15℃").
 fn is_date_part(t: &[char], start: usize, end: usize) -> bool {
-    if t.get(end).is_some_and(|c| matches!(c, '年' | '月' | '日' | '号' | '时' | '点' | '分' | '秒')) {
+    let duration = matches!(t.get(end), Some('分' | '秒')) && t.get(end + 1) == Some(&'钟');
+    if !duration && t.get(end).is_some_and(|c| matches!(c, '年' | '月' | '日' | '号' | '时' | '点' | '分' | '秒'))
+    {
         return true;
     }
     let digit = |i: usize| t.get(i).is_some_and(char::is_ascii_digit);
@@ -1194,6 +1222,7 @@ mod tests {
         assert_eq!(figures("3/5/2024 发布，指数62"), "62");
         assert_eq!(figures("气温10-15℃，风力3-4级"), "101534", "ranges are figures");
         assert_eq!(figures("03-05 比分 2:1，增长3.5%"), "030535", "no year: figures; a ratio reads as a time");
+        assert_eq!(figures("10时25分出发，步行15分钟，休息30秒钟"), "1530", "durations are figures, times of day not");
         // Only the part inside the ranges counts, the date read in the whole text.
         let t: Vec<char> = "3月5日共240辆".chars().collect();
         assert_eq!(super::figures(&t, &[0..1, 4..7]), vec!['2', '4'], "the run cut at the range's end");

@@ -14,10 +14,13 @@
 //! * `ddbench script-copies --db D CRAWL...`: every page of a crawl indexed, then its copy in
 //!   traditional characters (four OpenCC conversions in turn) queried: how many find their
 //!   original, and how (see `script.rs`).
+//! * `ddbench analyze CRAWL...`: the page analysis alone (decode to features) over a crawl's
+//!   pages held in memory, one thread (see `analyze.rs`).
 //!
 //! The generator draws words from a fixed vocabulary with a skewed distribution, so texts share
 //! common words and phrases as real ones do, while articles differ.
 
+mod analyze;
 mod hard;
 mod script;
 
@@ -98,6 +101,20 @@ enum Cmd {
         /// Build the index as one created before traditional characters were folded.
         #[arg(long)]
         no_fold: bool,
+        /// The crawl: JSONL or WARC files.
+        #[arg(required = true)]
+        crawl: Vec<PathBuf>,
+    },
+    /// Analyze a crawl's pages (decode, extract, normalize, features) on one thread, nothing
+    /// indexed: pages/s and MiB/s of the best of the rounds, as JSON. The pages are read into
+    /// memory first; under `valgrind --tool=cachegrind` use one round.
+    Analyze {
+        /// Pages to read at most.
+        #[arg(long, default_value_t = 2000)]
+        pages: usize,
+        /// Times to analyze them all; the fastest round is reported.
+        #[arg(long, default_value_t = 3)]
+        rounds: u32,
         /// The crawl: JSONL or WARC files.
         #[arg(required = true)]
         crawl: Vec<PathBuf>,
@@ -394,6 +411,9 @@ fn main() -> Result<()> {
             let tally = script::run(&crawl, &db, &params, out.as_deref())?;
             println!("{}", serde_json::to_string_pretty(&tally)?);
             eprintln!("{:.1} s", start.elapsed().as_secs_f64());
+        }
+        Cmd::Analyze { pages, rounds, crawl } => {
+            println!("{}", serde_json::to_string_pretty(&analyze::run(&crawl, pages, rounds)?)?);
         }
         Cmd::GenCrawl { pages, out } => {
             let mut w =
