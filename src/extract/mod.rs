@@ -1498,6 +1498,12 @@ mod tests {
         );
         let e = extract_html(&html);
         assert_eq!(kept(&e), flash.to_vec());
+        // No headline to be found (a title that names only the site): the section is the one
+        // item holding prose, the footer's aside, and nothing readable lies outside the list.
+        let untitled =
+            html.replace("西关大桥恢复通行 - 西关新闻网", "西关新闻网").replace("<b>西关大桥恢复通行</b>", "图片：");
+        let e = extract_html(&untitled);
+        assert_eq!(kept(&e), flash.to_vec());
     }
 
     #[test]

@@ -139,7 +139,7 @@ pub(super) fn select(e: &mut Extracted) {
     let notice = super::notice::notice_blocks(e, &sums, headed.clone(), article);
     let mut footer = footer_blocks(e, &sums);
     footer.iter_mut().zip(&notice).for_each(|(f, &n)| *f |= n);
-    let Lists { mut excluded, first_items, listings, dates } = list_items(e, &sums, headline);
+    let Lists { mut excluded, first_items, listings, dates } = list_items(e, &sums, headline, &footer);
     // Characters of the readable blocks in `range` of at least `min` characters (and with
     // punctuation, if `prose`). List items and footer text are neither "other prose" on the page
     // nor prose before a list.
@@ -556,8 +556,9 @@ fn readable_chars(
 
 /// Finds repeated lists: three or more sibling elements with the same signature. Lists whose
 /// items mostly carry a short link or time stamp are set aside; see the module documentation.
-/// An item holding the page's headline (block `headline`) is never set aside: see below.
-fn list_items(e: &Extracted, sums: &BlockSums, headline: Option<usize>) -> Lists {
+/// An item holding the page's headline (block `headline`) is never set aside, nor, without a
+/// headline, the one item holding prose that is not the `footer`'s: see below.
+fn list_items(e: &Extracted, sums: &BlockSums, headline: Option<usize>, footer: &[bool]) -> Lists {
     let mut lists = Lists {
         excluded: vec![false; e.blocks.len()],
         first_items: Vec::new(),
@@ -588,10 +589,31 @@ fn list_items(e: &Extracted, sums: &BlockSums, headline: Option<usize>) -> Lists
     };
     // The page's own section, not an item: an old portal lays a page out as sibling tables or
     // `<center>`s (header, article, footer), alike as a list's items, and a short article's
-    // section is no larger than a comment. A thread's subject may head its opening post, which
-    // is its text anyway.
+    // section is no larger than a comment. It holds the headline (a thread's subject may head
+    // its opening post, which is its text anyway); or, when no headline is found, it is the one
+    // item holding prose other than the footer's, and no such prose lies outside the list: posts
+    // and comments each hold some, and a list beside an article leaves the article.
     let holds_headline =
         |el: &super::Elem| headline.is_some_and(|h| (el.first_block as usize..el.end_block as usize).contains(&h));
+    // (Counted only when needed: most pages have a headline.)
+    let mut prose_before = vec![0u32];
+    if headline.is_none() {
+        prose_before.reserve(e.blocks.len());
+        for (b, &f) in e.blocks.iter().zip(footer) {
+            prose_before.push(prose_before[prose_before.len() - 1] + u32::from(is_prose(b) && !f));
+        }
+    }
+    let prose_in = |el: &super::Elem| prose_before[el.end_block as usize] - prose_before[el.first_block as usize];
+    let only_prose = |items: &[u32]| {
+        if headline.is_some() {
+            return None;
+        }
+        let mut holding = items.iter().filter(|&&it| prose_in(&e.elems[it as usize]) > 0);
+        let (first, second) = (holding.next(), holding.next());
+        first
+            .filter(|&&it| second.is_none() && prose_in(&e.elems[it as usize]) == prose_before[e.blocks.len()])
+            .copied()
+    };
     for items in &groups {
         let mut marked = 0usize;
         let mut timed = 0usize;
@@ -666,11 +688,13 @@ fn list_items(e: &Extracted, sums: &BlockSums, headline: Option<usize>) -> Lists
                 }
             }
         }
+        let section = if set_aside { only_prose(items) } else { None };
         let ranges: Vec<(u32, u32, bool)> = items
             .iter()
             .map(|&it| {
                 let el = &e.elems[it as usize];
-                (el.first_block, el.end_block, set_aside && !too_large(el) && !holds_headline(el))
+                let own = holds_headline(el) || section == Some(it);
+                (el.first_block, el.end_block, set_aside && !too_large(el) && !own)
             })
             .collect();
         for &(lo, hi, aside) in &ranges {
