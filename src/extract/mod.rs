@@ -1393,6 +1393,39 @@ mod tests {
     }
 
     #[test]
+    fn a_page_whose_only_prose_is_the_sites_footer_has_no_text_but_a_short_article_keeps_its_own() {
+        // A channel page of bare headline links (or a login page): all it says in sentences is
+        // its footer, the same on every page of the site.
+        let footer = "<div class='ft'><p>关于我们 | 联系我们 | 网站地图</p>\
+                      <p>Copyright © 2012-2026 龙城日报网 All Rights Reserved</p>\
+                      <p>本站部分内容来源于网络，如有侵权请联系删除。</p>\
+                      <p>本网站所载文字、图片等内容，版权归本网所有，未经授权不得转载。</p></div>";
+        let links: String = (0..12)
+            .map(|i| {
+                format!(
+                    "<li><a href='/a/{i}.html'>第{i}条新闻的标题</a><span>[01-0{}]</span>\
+                     <p>第{i}条新闻的摘要，说的是本市今天发生的一件事情。</p></li>",
+                    i % 9 + 1
+                )
+            })
+            .collect();
+        let html = format!(
+            "<html><head><title>体育要闻_龙城日报网</title></head><body><ul>{links}</ul>{footer}</body></html>"
+        );
+        let e = extract_html(&html);
+        assert!(kept(&e).is_empty(), "{:?}", kept(&e));
+        // A short item inside the same footer-like region says something of its own: it is the
+        // page's text, and the site's own lines stay out.
+        let item = "<p>西关大桥主桥伸缩缝更换工程今天完工，大桥恢复双向六车道通行。</p>";
+        let html = format!(
+            "<html><head><title>快讯_龙城日报网</title></head><body><ul>{links}</ul>{}</body></html>",
+            footer.replace("<div class='ft'>", &format!("<div class='ft'>{item}"))
+        );
+        let e = extract_html(&html);
+        assert!(kept(&e).contains(&"西关大桥主桥伸缩缝更换工程今天完工，大桥恢复双向六车道通行。"), "{:?}", kept(&e));
+    }
+
+    #[test]
     fn unclosed_skip_element_does_not_swallow_page() {
         let e = extract_html("<div><select><option>甲</div><div><p>后面的正文仍然需要保留下来，这很重要。</p></div>");
         assert!(e.main_text().contains("后面的正文"));

@@ -187,7 +187,7 @@ const DISCLAIMING: [&str; 9] = [
 
 /// Whether `text` speaks of the site: one of [`SITE_WORDS`] (without "网友" unless `users`), or
 /// the site's name.
-fn names_site(text: &str, site: Option<&str>, users: bool) -> bool {
+pub(super) fn names_site(text: &str, site: Option<&str>, users: bool) -> bool {
     SITE_WORDS.iter().any(|w| (users || *w != "网友") && text.contains(w)) || site.is_some_and(|s| text.contains(s))
 }
 

@@ -5,9 +5,11 @@
 //!    联系我们 | 网站地图"), grown to the largest enclosing element that adds no prose and stays
 //!    footer-sized. Footers often hold full sentences ("如需转载，请与本网联系。")
 //!    that would outscore a short post, and are shared by every page of a site: their text scores
-//!    at [`FOOTER_WEIGHT`] and is left out, unless the footer-like region is all the page has (a
-//!    short article with its own copyright line). A site's notices beside the text (a safety
-//!    box, a disclaimer: see `notice`) are treated the same way.
+//!    at [`FOOTER_WEIGHT`] and is left out, unless the footer-like region is all the page has and
+//!    holds a sentence that is neither a legal line nor about the site (a short article with its
+//!    own copyright line): a listing or login page whose only sentences are the footer's has no
+//!    text. A site's notices beside the text (a safety box, a disclaimer: see `notice`) are
+//!    treated the same way.
 //! 1. Repeated lists are set aside: three or more sibling elements of the same tag and class whose
 //!    items mostly hold a short link or time-stamp block beside other text. These are comment
 //!    threads and "related reading" boxes, whose sentences end in "。" like the article's and would
@@ -245,12 +247,19 @@ pub(super) fn select(e: &mut Extracted) {
     // A table inside the container holds data (rates, specs, scores): its short cells are text,
     // and what tells two bulletins of one template apart.
     let in_table = |b: &super::Block| ranges.iter().any(|r| in_inner_cell(&e.elems, b, r.0, r.1));
-    // Footer text stays out unless the container is itself footer-like: all the page has.
-    let footer_is_main =
-        !ranges.is_empty() && ranges.iter().all(|r| footer[r.0 as usize..r.1 as usize].iter().all(|f| *f));
+    // Footer text stays out unless the container is itself footer-like, all the page has, and
+    // says something of its own: a short article with its own copyright line. Legal lines and
+    // sentences about the site ("本站部分内容来源于网络……") are what every page of the site
+    // says; as a page's text they made a site's listings and login pages copies of each other.
+    let site = super::notice::site_name(&e.title);
+    let footer_is_main = !ranges.is_empty()
+        && ranges.iter().all(|r| footer[r.0 as usize..r.1 as usize].iter().all(|f| *f))
+        && ranges.iter().flat_map(|r| r.0 as usize..r.1 as usize).any(|i| {
+            let (b, text) = (&e.blocks[i], e.block_text(&e.blocks[i]));
+            is_prose(b) && !is_legal_line(text) && !super::notice::names_site(text, site, false)
+        });
     // A notice line inside the container that disclaims (see `notice::disclaiming_line`), unless
     // no other prose is left there.
-    let site = super::notice::site_name(&e.title);
     let mut disclaiming = vec![false; e.blocks.len()];
     let mut prose_left = 0usize;
     for i in ranges.iter().flat_map(|r| r.0 as usize..r.1 as usize) {
