@@ -123,6 +123,7 @@ fn reason(r: DropReason) -> &'static str {
         DropReason::OutsideMain => "outside article",
         DropReason::Footer => "footer",
         DropReason::Notice => "notice",
+        DropReason::Credit => "credit",
     }
 }
 

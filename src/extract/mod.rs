@@ -36,6 +36,9 @@ pub enum DropReason {
     Footer,
     /// A site's notice beside the text: a safety box, a disclaimer (see `notice`).
     Notice,
+    /// A credit line inside the article: its editor, source or author ("（责任编辑：张三）",
+    /// "来源：新华社"), which copies of one article write each their own way.
+    Credit,
 }
 
 /// A run of text between block boundaries.
@@ -1423,6 +1426,36 @@ mod tests {
         );
         let e = extract_html(&html);
         assert!(kept(&e).contains(&"西关大桥主桥伸缩缝更换工程今天完工，大桥恢复双向六车道通行。"), "{:?}", kept(&e));
+    }
+
+    #[test]
+    fn a_short_lead_beside_one_long_paragraph_is_the_article_too() {
+        // Two paragraphs in one element: the long one alone outscores their parent by far, but
+        // a paragraph is no container.
+        let lead = "本报讯 记者从市交通局获悉，城东快速路二期工程今天全线贯通，比原计划提前一个月。";
+        let long = "城东快速路二期全长十二公里，设互通立交四座，跨河大桥一座。".repeat(12)
+            + "工程建设期间，施工单位采用夜间作业、分段封闭等方式，尽量减少对市民出行的影响。";
+        let html = format!("<html><body><div><p>{lead}</p><p>{long}</p></div></body></html>");
+        assert_eq!(kept(&extract_html(&html)), vec![lead, long.as_str()]);
+    }
+
+    #[test]
+    fn credit_lines_inside_the_article_are_not_text() {
+        let paras = [
+            "市气象台今天发布寒潮蓝色预警，预计明天起气温将下降八到十度，并伴有四到五级偏北风。",
+            "气象专家提醒，市民要及时添衣保暖，农业生产要做好大棚设施的防风加固工作。",
+            "来源：市气象台。今天下午四时，预警信号已经通过短信发送到全市手机用户。",
+        ];
+        let html = format!(
+            "<html><body><div class='article'><p>{}</p><p>{}</p><p>{}</p>\
+             <p>（责任编辑：邱伟浩）</p><p>文章来源：中国日报</p><p>作者：何勇 编辑：严杰</p></div></body></html>",
+            paras[0], paras[1], paras[2]
+        );
+        let e = extract_html(&html);
+        // The third paragraph opens with a label but goes on in sentences: text.
+        assert_eq!(kept(&e), paras.to_vec());
+        let credits = e.blocks.iter().filter(|b| b.dropped == Some(DropReason::Credit)).count();
+        assert_eq!(credits, 3);
     }
 
     #[test]

@@ -31,8 +31,10 @@
 //! 2. Every remaining block with sentence-like text scores its element and the nearest ancestors;
 //!    an element's score is damped by its link density and moved by class/id hints. The best
 //!    element is the article container; when one child holds nearly all of its score, the child
-//!    is, unless a table of figures lies beside it (short cells score nothing).
-//! 3. Blocks inside the container are kept unless they are link lists or short and without
+//!    is, unless a table of figures lies beside it (short cells score nothing) or it is one
+//!    paragraph among its like (a long paragraph beside a short lead).
+//! 3. Blocks inside the container are kept unless they are link lists, credit lines
+//!    ("（责任编辑：张三）", "来源：新华社": see [`is_credit_line`]) or short and without
 //!    sentence punctuation (the cells of a table inside it are kept however short: rates,
 //!    specs, scores); siblings of the container with its signature or an article-like hint
 //!    join it (articles split over several containers). On a page that closes more elements than
@@ -292,6 +294,8 @@ pub(super) fn select(e: &mut Extracted) {
             Some(DropReason::OutsideMain)
         } else if disclaiming[i] || feedback(i, b) {
             Some(DropReason::Notice)
+        } else if b.chars <= CREDIT_MAX_CHARS && headline != Some(i) && is_credit_line(&text[b.range.clone()]) {
+            Some(DropReason::Credit)
         } else if !(b.chars >= 40 || (b.chars >= 10 && b.punct >= 1) || (b.chars >= 4 && b.ends_sentence))
             && dates.binary_search(&(i as u32)).is_err()
             && !question_head(i)
@@ -302,6 +306,43 @@ pub(super) fn select(e: &mut Extracted) {
             None
         };
     }
+}
+
+/// Longest credit line (see [`is_credit_line`]), in characters.
+const CREDIT_MAX_CHARS: u32 = 40;
+/// What a credit line's label ends with: the article's editors, source, author, reporters.
+const CREDIT_WORDS: [&str; 16] = [
+    "编辑",
+    "责编",
+    "来源",
+    "稿源",
+    "出处",
+    "作者",
+    "记者",
+    "通讯员",
+    "校对",
+    "审核",
+    "审校",
+    "终审",
+    "监制",
+    "编审",
+    "摄影",
+    "供稿",
+];
+
+/// Whether a line credits the article's editor, source or author: a label of at most six
+/// characters ending in one of [`CREDIT_WORDS`], then a colon, maybe inside brackets
+/// ("（责任编辑：张三）", "文章来源：新华社", "作者：何勇 编辑：严杰"); no sentence end after it.
+/// Copies of one article credit it each their own way, and a line that differs on every copy
+/// made exact copies "duplicates" and moved short ones under the near-miss rules.
+fn is_credit_line(text: &str) -> bool {
+    let t = text.trim().trim_start_matches(['（', '(', '【', '[', '〔']).trim_start();
+    let Some((label, rest)) = t.split_once(['：', ':']) else { return false };
+    let label = label.trim();
+    !label.is_empty()
+        && label.chars().count() <= 6
+        && CREDIT_WORDS.iter().any(|w| label.ends_with(w))
+        && !rest.contains(['。', '！', '？', '!', '?'])
 }
 
 /// A paragraph of prose: long enough to score, with sentence punctuation, not a link list. What a
@@ -1173,12 +1214,27 @@ fn container_ranges(
             .count()
             >= TABLE_MIN_FIGURES
     };
+    // A paragraph is no container: a long one beside a short lead ("<div><p>69 chars</p><p>410
+    // chars</p></div>") outscores its parent's other paragraphs, which are the article too.
+    let paragraph_among_paragraphs = |parent: usize, child: usize| {
+        let c = &e.elems[child];
+        c.end_block == c.first_block + 1
+            && (parent + 1..n).any(|o| {
+                o != child && e.elems[o].parent as usize == parent && e.elems[o].sig == c.sig && score[o] > 0.0
+            })
+    };
     loop {
         let child = (best + 1..n)
             .filter(|&c| e.elems[c].parent as usize == best)
             .max_by(|&a, &b| score[a].total_cmp(&score[b]));
         match child {
-            Some(c) if score[c] >= DESCEND_SHARE * score[best] && !table_beside(best, c) => best = c,
+            Some(c)
+                if score[c] >= DESCEND_SHARE * score[best]
+                    && !table_beside(best, c)
+                    && !paragraph_among_paragraphs(best, c) =>
+            {
+                best = c
+            }
             _ => break,
         }
     }
