@@ -1459,6 +1459,26 @@ mod tests {
     }
 
     #[test]
+    fn a_notices_metadata_grid_above_it_is_no_thread() {
+        // A government site's notice: its metadata in dated rows of a grid (索引号, 主题分类,
+        // 发文字号, 发布日期), alike as a thread's posts, then the notice in paragraphs.
+        let notice = [
+            "为做好今年春节期间的安全生产工作，确保全市人民群众度过一个欢乐祥和的节日，现将有关事项通知如下。",
+            "一、各区县要组织开展一次安全生产大检查，重点检查人员密集场所、建筑工地和危险化学品企业。",
+            "二、各有关部门要严格执行值班制度，遇有突发事件要及时报告，不得迟报、漏报。",
+        ];
+        let body: String = notice.iter().map(|p| format!("<p>{p}</p>")).collect();
+        let html = format!(
+            "<html><body><div class='main'><div class='xxgk'><table><tbody>\
+             <tr><td>索引号：11530/2026-00412</td><td>主题分类：安全生产、应急管理</td></tr>\
+             <tr><td>发文字号：西政办发〔2026〕3号</td><td>发布日期：2026年1月18日</td></tr>\
+             <tr><td>成文日期：2026年1月16日</td><td>有效性：有效</td></tr></tbody></table></div>\
+             <div class='article'><div class='TRS_Editor'>{body}</div></div></div></body></html>"
+        );
+        assert_eq!(kept(&extract_html(&html)), notice.to_vec());
+    }
+
+    #[test]
     fn unclosed_skip_element_does_not_swallow_page() {
         let e = extract_html("<div><select><option>甲</div><div><p>后面的正文仍然需要保留下来，这很重要。</p></div>");
         assert!(e.main_text().contains("后面的正文"));

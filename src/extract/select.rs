@@ -57,6 +57,9 @@ const FOOTER_MAX_CLIMB: usize = 16;
 const FOOTER_WEIGHT: f64 = 0.2;
 /// A block's characters that are link text above this share: a link list.
 pub(super) const MAX_LINK_DENSITY: f64 = 0.5;
+/// A thread's opening post without a sentence end holds a block of this many characters with
+/// some punctuation ("坏了,因为...", "……心里师竟然需要…… ~~总之到最后 觉得浪费了时间").
+const LEAD_MIN_CLAUSE_CHARS: u32 = 20;
 /// Blocks shorter than this add nothing to an element's score.
 const MIN_SCORING_CHARS: u32 = 8;
 /// Weights of a block's score on its element, the parent, grandparent, great-grandparent.
@@ -164,10 +167,17 @@ pub(super) fn select(e: &mut Extracted) {
     let mut lead: Option<(u32, u32)> = None;
     for &(lo, hi) in first_items.iter().filter(|i| may_lead(i)) {
         let prose_before = readable(0..lo as usize, 10, true);
-        let own: u32 = e.blocks[lo as usize..hi as usize].iter().filter(|b| b.punct >= 1).map(|b| b.chars).sum();
+        let item = &e.blocks[lo as usize..hi as usize];
+        let own: u32 = item.iter().filter(|b| b.punct >= 1).map(|b| b.chars).sum();
+        // An opening post says something in sentences; the dated rows of a government notice's
+        // metadata grid (索引号, 发布机构 "农业、林业、水利", 发文日期) above its text do not.
+        let says = item.iter().any(|b| b.ends_sentence || (b.punct >= 1 && b.chars >= LEAD_MIN_CLAUSE_CHARS));
         // The earliest item; of items starting at the same block (a list nested in another's
         // first item), the outer one.
-        if prose_before < LEAD_MAX_PROSE_BEFORE.min(own) && lead.is_none_or(|l| lo < l.0 || (lo == l.0 && hi > l.1)) {
+        if says
+            && prose_before < LEAD_MAX_PROSE_BEFORE.min(own)
+            && lead.is_none_or(|l| lo < l.0 || (lo == l.0 && hi > l.1))
+        {
             lead = Some((lo, hi));
         }
     }
