@@ -656,14 +656,14 @@ fn list_items(e: &Extracted, sums: &BlockSums, headline: Option<usize>, footer: 
     let holds_headline =
         |el: &super::Elem| headline.is_some_and(|h| (el.first_block as usize..el.end_block as usize).contains(&h));
     // (Counted only when needed: most pages have a headline.)
-    let mut prose_before = vec![0u32];
+    let mut prose_prefix = vec![0u32];
     if headline.is_none() {
-        prose_before.reserve(e.blocks.len());
+        prose_prefix.reserve(e.blocks.len());
         for (b, &f) in e.blocks.iter().zip(footer) {
-            prose_before.push(prose_before[prose_before.len() - 1] + u32::from(is_prose(b) && !f));
+            prose_prefix.push(prose_prefix[prose_prefix.len() - 1] + u32::from(is_prose(b) && !f));
         }
     }
-    let prose_in = |el: &super::Elem| prose_before[el.end_block as usize] - prose_before[el.first_block as usize];
+    let prose_in = |el: &super::Elem| prose_prefix[el.end_block as usize] - prose_prefix[el.first_block as usize];
     let only_prose = |items: &[u32]| {
         if headline.is_some() {
             return None;
@@ -671,7 +671,7 @@ fn list_items(e: &Extracted, sums: &BlockSums, headline: Option<usize>, footer: 
         let mut holding = items.iter().filter(|&&it| prose_in(&e.elems[it as usize]) > 0);
         let (first, second) = (holding.next(), holding.next());
         first
-            .filter(|&&it| second.is_none() && prose_in(&e.elems[it as usize]) == prose_before[e.blocks.len()])
+            .filter(|&&it| second.is_none() && prose_in(&e.elems[it as usize]) == prose_prefix[e.blocks.len()])
             .copied()
     };
     for items in &groups {

@@ -437,6 +437,11 @@ impl Verifier {
         // are read: a copy's dateline and hit counter ("1998年01月06日 04:34 | 点击：8688")
         // differ on every copy of an article.
         for (gx, gy) in edge_gaps(x, y, yr.end, &rounds) {
+            // Figures are digits inside the gaps: without one on each side, no line need be read.
+            let digit_in = |t: &[char], g: &std::ops::Range<usize>| t[g.clone()].iter().any(char::is_ascii_digit);
+            if !digit_in(x, &gx) || !digit_in(y, &gy) {
+                continue;
+            }
             let (px, py) = (prose_lines(x, gx, stops), prose_lines(y, gy, stops));
             let (fx, fy) = (figures(x, &px), figures(y, &py));
             if !fx.is_empty() && !fy.is_empty() && fx != fy {
@@ -971,9 +976,6 @@ fn edge_gaps(
         let (a, b) = (gx.len(), gy.len());
         a > 0 && b > 0 && a.max(b) <= EDGE_MAX_GAP && 2 * a.min(b) >= a.max(b)
     };
-    let line_start = |t: &[char], at: usize| t[..at].iter().rposition(|&c| c == '\n').map_or(0, |i| i + 1);
-    let line_end =
-        |t: &[char], at: usize, end: usize| t[at..end].iter().position(|&c| c == '\n').map_or(end, |i| at + i);
     // The gaps `pick` finds beside region `rx`, the first (or last) in x, when it is in y too,
     // and their parts on the region's line (`on_line`).
     let gap = |rx: Option<&RoundResult>,
@@ -1005,6 +1007,16 @@ fn edge_gaps(
     head.into_iter().chain(tail)
 }
 
+/// Where the line holding `t[at]` (or ending just before it) starts.
+fn line_start(t: &[char], at: usize) -> usize {
+    t[..at].iter().rposition(|&c| c == '\n').map_or(0, |i| i + 1)
+}
+
+/// Where the line holding `t[at]` ends: its line break, or `end` if none comes before it.
+fn line_end(t: &[char], at: usize, end: usize) -> usize {
+    t[at..end].iter().position(|&c| c == '\n').map_or(end, |i| at + i)
+}
+
 /// Whether `t[i]` ends a sentence: '!', '?' or a full stop as the index's rules read them.
 fn sentence_end(t: &[char], i: usize, stops: crate::features::Stops) -> bool {
     matches!(t[i], '!' | '?') || stops.at(t, i)
@@ -1013,10 +1025,10 @@ fn sentence_end(t: &[char], i: usize, stops: crate::features::Stops) -> bool {
 /// The parts inside `g` of the lines of `t` that `g` touches and that hold a sentence end (the
 /// whole line is read: a gap may stop short of its sentence's full stop).
 fn prose_lines(t: &[char], g: std::ops::Range<usize>, stops: crate::features::Stops) -> Vec<std::ops::Range<usize>> {
-    let mut start = t[..g.start].iter().rposition(|&c| c == '\n').map_or(0, |i| i + 1);
+    let mut start = line_start(t, g.start);
     let mut lines = Vec::new();
     while start < g.end {
-        let end = t[start..].iter().position(|&c| c == '\n').map_or(t.len(), |i| start + i);
+        let end = line_end(t, start, t.len());
         if (start..end).any(|k| sentence_end(t, k, stops)) {
             lines.push(start.max(g.start)..end.min(g.end));
         }

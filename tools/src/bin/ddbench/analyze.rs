@@ -6,26 +6,15 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
-use dedupdb::input::{self, Item, Limits, RawPage};
+use anyhow::{bail, Result};
+use dedupdb::input::RawPage;
 use dedupdb::{Page, PageInput, Params};
 use serde_json::{json, Value};
 
 /// Reads up to `limit` pages of `crawl` (JSONL or WARC files), then analyzes all of them
 /// `rounds` times with new-index parameters; returns the figures as JSON (the best round's).
 pub fn run(crawl: &[PathBuf], limit: usize, rounds: u32) -> Result<Value> {
-    let mut pages: Vec<RawPage> = Vec::new();
-    'files: for file in crawl {
-        let name = file.to_str().with_context(|| format!("{}: the path is not UTF-8", file.display()))?;
-        for item in input::open(name, None, Limits::default())? {
-            if pages.len() >= limit {
-                break 'files;
-            }
-            if let Item::Page(raw) = item {
-                pages.push(raw);
-            }
-        }
-    }
+    let pages: Vec<RawPage> = super::crawl_pages(crawl).take(limit).collect::<Result<_>>()?;
     if pages.is_empty() {
         bail!("no pages in {crawl:?}");
     }

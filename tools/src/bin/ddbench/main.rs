@@ -218,6 +218,25 @@ fn b_len(base: &[char], r: &mut Rng) -> usize {
     (base.len() * (30 + r.below(25) as usize) / 100).max(1).min(base.len())
 }
 
+/// The pages of a crawl's JSONL or WARC files, in order, read as they are asked for; records
+/// other than pages (skipped, or errors) are left out.
+fn crawl_pages(crawl: &[PathBuf]) -> impl Iterator<Item = Result<dedupdb::input::RawPage>> + '_ {
+    use dedupdb::input::{self, Item, Limits};
+    crawl.iter().flat_map(|file| -> Box<dyn Iterator<Item = Result<input::RawPage>>> {
+        let opened = file
+            .to_str()
+            .with_context(|| format!("{}: the path is not UTF-8", file.display()))
+            .and_then(|name| Ok(input::open(name, None, Limits::default())?));
+        match opened {
+            Ok(items) => Box::new(items.filter_map(|item| match item {
+                Item::Page(raw) => Some(Ok(raw)),
+                _ => None,
+            })),
+            Err(e) => Box::new(std::iter::once(Err(e))),
+        }
+    })
+}
+
 /// A field of /proc/self/status in KiB (VmHWM: peak resident; RssAnon: heap and stacks now;
 /// RssFile: mapped index pages now, which the kernel can drop at will).
 fn status_kib(field: &str) -> u64 {

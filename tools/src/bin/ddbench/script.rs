@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use dedupdb::input::{self, BodyKind, Item, Limits};
+use dedupdb::input::{self, BodyKind};
 use dedupdb::store::{Index, NewDoc};
 use dedupdb::{Page, PageInput, Params};
 use ferrous_opencc::config::BuiltinConfig;
@@ -46,27 +46,24 @@ pub fn run(crawl: &[PathBuf], db: &Path, params: &Params, out: Option<&Path>) ->
     }
     let mut index = Index::open_writer(db, params)?;
     let mut originals: Vec<(Original, u32)> = Vec::new();
-    for file in crawl {
-        let name = file.to_str().with_context(|| format!("{}: the path is not UTF-8", file.display()))?;
-        for item in input::open(name, None, Limits::default())? {
-            let Item::Page(raw) = item else { continue };
-            let text = dedupdb::decode::decode(&raw.body, raw.charset.as_deref()).text;
-            let page = analyze(&text, raw.kind, params);
-            if page.norm.is_empty() {
-                continue;
-            }
-            let site = raw.site.clone().or_else(|| input::host_of(&raw.url)).unwrap_or_default();
-            let id = index.insert(NewDoc {
-                url: &raw.url,
-                site: &site,
-                fetched_at: 0,
-                chars: &page.norm.chars,
-                features: &page.features,
-                cluster: None,
-                replaces: None,
-            })?;
-            originals.push((Original { url: raw.url, text, kind: raw.kind }, id));
+    for raw in super::crawl_pages(crawl) {
+        let raw = raw?;
+        let text = dedupdb::decode::decode(&raw.body, raw.charset.as_deref()).text;
+        let page = analyze(&text, raw.kind, params);
+        if page.norm.is_empty() {
+            continue;
         }
+        let site = raw.site.clone().or_else(|| input::host_of(&raw.url)).unwrap_or_default();
+        let id = index.insert(NewDoc {
+            url: &raw.url,
+            site: &site,
+            fetched_at: 0,
+            chars: &page.norm.chars,
+            features: &page.features,
+            cluster: None,
+            replaces: None,
+        })?;
+        originals.push((Original { url: raw.url, text, kind: raw.kind }, id));
     }
     let mut w = match out {
         Some(o) => Some(std::io::BufWriter::new(
