@@ -1459,6 +1459,63 @@ mod tests {
     }
 
     #[test]
+    fn a_sentence_set_one_phrase_to_a_line_is_text_a_subhead_or_a_label_list_is_not() {
+        // An article written for phones and reposted: a sentence broken over <br>s, one of its
+        // lines with a comma and long enough to be kept on its own, the rest without; an end
+        // mark; a lone subhead between paragraphs; a contact box of labels; an editor's line; a
+        // gallery's control repeated under each caption.
+        let paras = [
+            "近日，新建的江北客运码头完成了全部主体工程，预计明年春天正式投入使用。",
+            "码头距离地铁二号线终点站约三百米，旅客下车后步行五分钟即可到达候船大厅。",
+        ];
+        let broken = ["新码头", "位于江北新区滨江大道东侧", "规划岸线八百米、泊位四个", "年客运能力两百万人次"];
+        let html = format!(
+            "<html><body><div class='article'>{}<br>{}<br>{}<br>{}<br>（完）<br><img src='a.jpg'>\
+             <p>{}</p><p>配套设施抢先看</p><p>{}</p><p>地址：江北新区滨江大道东</p>\
+             <p>电话：0571-86001234</p><p>邮编：310000</p><p>编辑 | 李明</p>\
+             <p>查看原图</p><p>滨江大道夜景灯光璀璨</p><p>查看原图</p><p>候船大厅宽敞明亮可容纳千人</p></div></body></html>",
+            broken[0], broken[1], broken[2], broken[3], paras[0], paras[1]
+        );
+        let e = extract_html(&html);
+        let mut want = broken.to_vec();
+        want.extend(paras);
+        assert_eq!(kept(&e), want);
+        let dropped = |r: DropReason| e.blocks.iter().filter(|b| b.dropped == Some(r)).count();
+        assert_eq!(dropped(DropReason::Short), 9, "the end mark, the subhead, the labels and the gallery stay out");
+        assert_eq!(dropped(DropReason::Credit), 1);
+    }
+
+    #[test]
+    fn a_boards_notice_above_its_thread_list_is_no_text_but_a_flash_under_its_headline_is() {
+        // A board's thread list (undated, unpaged: not taken as a listing) under the notice
+        // every board of the site shows; then the same list under a short news flash.
+        let notice = "本版头图和右侧信息由合作方提供，可能含有推广内容，请注意辨别。";
+        let threads: String = (0..12)
+            .map(|i| {
+                let (title, summary) = EXCERPTS[i % EXCERPTS.len()];
+                format!(
+                    "<li class='thread'><a href='/p/{i}'>{title}</a><div class='abs'>{summary}</div>\
+                     <span class='author'>网友{i}</span></li>"
+                )
+            })
+            .collect();
+        let board = format!(
+            "<html><head><title>城事吧_江岸社区</title></head><body><div class='head'><p>{notice}</p></div>\
+             <div class='main'><ul>{threads}</ul></div></body></html>"
+        );
+        let e = extract_html(&board);
+        assert!(e.blocks.iter().any(|b| e.block_text(b) == notice && b.dropped == Some(DropReason::OutsideMain)));
+        assert_eq!(e.main_text(), "");
+        let flash = "城南新建的两座过街天桥今天上午同时通车，附近居民过马路不用再绕行。";
+        let page = format!(
+            "<html><head><title>两座过街天桥今天通车_江岸社区</title></head><body><div class='head'>\
+             <p>{notice}</p></div><div class='main'><h1>两座过街天桥今天通车</h1><p>{flash}</p>\
+             <ul>{threads}</ul></div></body></html>"
+        );
+        assert_eq!(extract_html(&page).main_text(), flash);
+    }
+
+    #[test]
     fn a_notices_metadata_grid_above_it_is_no_thread() {
         // A government site's notice: its metadata in dated rows of a grid (索引号, 主题分类,
         // 发文字号, 发布日期), alike as a thread's posts, then the notice in paragraphs.

@@ -253,6 +253,9 @@ pub(super) fn select(e: &mut Extracted) {
                 q.answer_ranges().iter().for_each(|&(lo, hi)| keep(&mut excluded, lo, hi));
                 ranges = q.ranges().to_vec();
             }
+            if headline.is_none() && question.is_none() && listed.is_empty() && scrap(e, &excluded, &footer, &ranges) {
+                ranges.clear();
+            }
             ranges
         }
     };
@@ -316,8 +319,122 @@ pub(super) fn select(e: &mut Extracted) {
             None
         };
     }
+    keep_broken_lines(e);
 }
 
+/// How many times a scrap's prose the lists set aside hold, at least (see [`scrap`]).
+const SCRAP_LIST_SHARE: u32 = 10;
+
+/// Whether the chosen container (`ranges`) holds only what a listing's lists left: one short
+/// paragraph (under [`LONE_LIST_CHARS`]), while the list items set aside hold
+/// [`SCRAP_LIST_SHARE`] times its prose. On a page without a headline, an opening post or a
+/// listing taken as its text, that paragraph is a site's notice above every board's thread list
+/// ("本吧头图……由第三方提供……") or a ranking's explanation, the same on every listing of the
+/// site, and as the page's text it made them all copies of each other.
+fn scrap(e: &Extracted, excluded: &[bool], footer: &[bool], ranges: &[(u32, u32)]) -> bool {
+    let paragraphs: Vec<u32> = ranges
+        .iter()
+        .flat_map(|r| r.0 as usize..r.1 as usize)
+        .map(|i| readable_chars(e, excluded, footer, i..i + 1, 10, true))
+        .filter(|&c| c > 0)
+        .take(2)
+        .collect();
+    let [chars] = paragraphs[..] else { return false };
+    let listed: u32 = e
+        .blocks
+        .iter()
+        .enumerate()
+        .filter(|&(i, b)| excluded[i] && !footer[i] && is_prose(b))
+        .map(|(_, b)| b.chars)
+        .sum();
+    chars < LONE_LIST_CHARS && listed >= SCRAP_LIST_SHARE * chars
+}
+
+/// Fewest lines, and characters, of a run that [`keep_broken_lines`] keeps: a subhead or a
+/// caption stands alone between paragraphs, and a pair of them is no sentence.
+const BROKEN_MIN_LINES: usize = 3;
+const BROKEN_MIN_CHARS: u32 = 30;
+/// A kept block shorter than this is a line too: a phrase with a comma in it, an exclamation,
+/// or the last line of a sentence, ending with its full stop.
+const BROKEN_LINE_MAX_CHARS: u32 = 40;
+
+/// Keeps sentences set one phrase to a line ("广州南沙国际邮轮母港<br>位于中国广东自贸区南沙湾区块
+/// <br>地处粤港澳大湾区的地理几何中心<br>规划岸线1600米"), as articles written for phones (WeChat's
+/// and its reposts') often are: each line is too short to be prose, but a run of them inside the
+/// article says as much as a paragraph, and a repost that joins the lines keeps it. The run is
+/// of lines next to each other, those dropped as short and those kept but short (see
+/// [`BROKEN_LINE_MAX_CHARS`]), none a link, heading, table cell, mark (see [`is_mark_line`]) or
+/// label ("来源：", "地址：": a colon labels, so a metadata list or a contact box never runs).
+fn keep_broken_lines(e: &mut Extracted) {
+    // The tests on the block first, those on its text only inside a stretch of such blocks that
+    // could hold a run and has a line left out: most blocks are long, links or kept on their own.
+    let maybe = |b: &super::Block| {
+        (b.dropped == Some(DropReason::Short) || (b.dropped.is_none() && b.chars < BROKEN_LINE_MAX_CHARS))
+            && b.link_chars == 0
+            && !b.heading
+            && b.cell == 0
+    };
+    let worth = |r: std::ops::Range<usize>| {
+        let blocks = &e.blocks[r];
+        blocks.len() >= BROKEN_MIN_LINES
+            && blocks.iter().map(|b| b.chars).sum::<u32>() >= BROKEN_MIN_CHARS
+            && blocks.iter().any(|b| b.dropped == Some(DropReason::Short))
+    };
+    let line = |b: &super::Block| {
+        let text = e.block_text(b);
+        // Two single-character searches: memchr's, where a set of characters decodes each.
+        !text.contains('：') && !text.contains(':') && !is_mark_line(text)
+    };
+    // A short paragraph ending with a full stop ends a run, the last line of a broken sentence
+    // or a paragraph of its own: never the middle of one.
+    let stops = |b: &super::Block| b.dropped.is_none() && e.block_text(b).trim_end().ends_with('。');
+    let mut runs = Vec::new();
+    let mut lo = 0;
+    while lo < e.blocks.len() {
+        let hi = lo + e.blocks[lo..].iter().take_while(|b| maybe(b)).count();
+        if worth(lo..hi) {
+            let mut i = lo;
+            while i < hi {
+                let mut j = i;
+                while j < hi && line(&e.blocks[j]) {
+                    j += 1;
+                    if stops(&e.blocks[j - 1]) {
+                        break;
+                    }
+                }
+                if worth(i..j) && all_different(e, i..j) {
+                    runs.push(i..j);
+                }
+                i = j.max(i + 1);
+            }
+        }
+        lo = hi.max(lo + 1);
+    }
+    for r in runs {
+        e.blocks[r].iter_mut().for_each(|b| b.dropped = None);
+    }
+}
+
+/// Whether the blocks in `range` all read differently: a sentence never repeats a line, and a
+/// gallery's controls and captions ("HIDE CAPTION" under every picture) do.
+fn all_different(e: &Extracted, range: std::ops::Range<usize>) -> bool {
+    let mut texts: Vec<&str> = e.blocks[range].iter().map(|b| e.block_text(b).trim()).collect();
+    texts.sort_unstable();
+    texts.windows(2).all(|w| w[0] != w[1])
+}
+
+/// Whether a line is a mark rather than words: a bracketed note ("（完）", "【图】", "(资料图)")
+/// or a number ("1", "02"), numbering what follows. Copies keep or drop such marks each their
+/// own way, so they are no part of a run of lines.
+fn is_mark_line(text: &str) -> bool {
+    let t = text.trim();
+    let bracketed = t.starts_with(['（', '(', '【', '[', '〔']) && t.ends_with(['）', ')', '】', ']', '〕']);
+    bracketed || t.chars().all(|c| c.is_ascii_digit() || c.is_whitespace() || matches!(c, '.' | '、' | '．'))
+}
+
+/// How far into a line [`is_credit_line`] looks for its label's colon or bar, in characters:
+/// past a label of six and the spaces around it.
+const CREDIT_LABEL_SCAN: usize = 16;
 /// Longest credit line (see [`is_credit_line`]), in characters.
 const CREDIT_MAX_CHARS: u32 = 40;
 /// What a credit line's label ends with: the article's editors, source, author, reporters.
@@ -341,14 +458,18 @@ const CREDIT_WORDS: [&str; 16] = [
 ];
 
 /// Whether a line credits the article's editor, source or author: a label of at most six
-/// characters ending in one of [`CREDIT_WORDS`], then a colon, maybe inside brackets
-/// ("（责任编辑：张三）", "文章来源：新华社", "作者：何勇 编辑：严杰"); no sentence end after it.
+/// characters ending in one of [`CREDIT_WORDS`], then a colon or a bar, maybe inside brackets
+/// ("（责任编辑：张三）", "文章来源：新华社", "作者：何勇 编辑：严杰", "编辑 | 李明"); no sentence end
+/// after it.
 /// Copies of one article credit it each their own way, and a line that differs on every copy
 /// made exact copies "duplicates" and moved short ones under the near-miss rules.
 fn is_credit_line(text: &str) -> bool {
     let t = text.trim().trim_start_matches(['（', '(', '【', '[', '〔']).trim_start();
-    let Some((label, rest)) = t.split_once(['：', ':']) else { return false };
-    let label = label.trim();
+    // The label is short: a separator further in is a sentence's colon, and scanning every
+    // short block to its end for one cost more than the rest of the test.
+    let sep = t.char_indices().take(CREDIT_LABEL_SCAN).find(|&(_, c)| matches!(c, '：' | ':' | '|' | '｜'));
+    let Some((at, sep)) = sep else { return false };
+    let (label, rest) = (t[..at].trim(), &t[at + sep.len_utf8()..]);
     !label.is_empty()
         && label.chars().count() <= 6
         && CREDIT_WORDS.iter().any(|w| label.ends_with(w))
