@@ -148,7 +148,11 @@ def ingest_all(pages):
         for page in pages:
             with open(page, 'rb') as f:
                 raw = f.read()
-            html = raw.decode('utf-8', 'replace')
+            # As gne reads them: all of these are UTF-8 today, and a GBK page must not be mangled.
+            try:
+                html = raw.decode('utf-8')
+            except UnicodeDecodeError:
+                html = raw.decode('gb18030', 'replace')
             url = 'https://pages.probe/' + os.path.relpath(page, OUT)
             out.write(json.dumps({'url': url, 'html': html}, ensure_ascii=False) + '\n')
     subprocess.run([DEDUPDB, 'ingest', '--db', db, '--report', rep, crawl], check=True, capture_output=True)

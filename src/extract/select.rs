@@ -27,7 +27,9 @@
 //!    text, all of it, unless more prose stands beside it; so is a listing whose longest excerpt
 //!    would otherwise be taken for the article. Other listings ("related reading" with
 //!    summaries) are set aside. A list marked only by bare dates spanning months is a timeline:
-//!    the article's own text, dates included.
+//!    the article's own text, dates included. A page with none of these whose best container
+//!    is one short paragraph beside far more prose set aside is a listing: that paragraph is
+//!    its site's notice, and the page has no text (see [`scrap`]).
 //! 2. Every remaining block with sentence-like text scores its element and the nearest ancestors;
 //!    an element's score is damped by its link density and moved by class/id hints. The best
 //!    element is the article container; when one child holds nearly all of its score, the child
@@ -36,10 +38,11 @@
 //! 3. Blocks inside the container are kept unless they are link lists, credit lines
 //!    ("（责任编辑：张三）", "来源：新华社": see [`is_credit_line`]) or short and without
 //!    sentence punctuation (the cells of a table inside it are kept however short: rates,
-//!    specs, scores); siblings of the container with its signature or an article-like hint
-//!    join it (articles split over several containers). On a page that closes more elements than
-//!    it opens, the bare paragraphs right after the container in one of its ancestors continue
-//!    it (see [`orphaned_run`]).
+//!    specs, scores; so is a run of three or more lines that set a sentence one phrase to a
+//!    line: see [`keep_broken_lines`]); siblings of the container with its signature or an
+//!    article-like hint join it (articles split over several containers). On a page that
+//!    closes more elements than it opens, the bare paragraphs right after the container in one
+//!    of its ancestors continue it (see [`orphaned_run`]).
 //! 4. On a question page, the question and its answer boxes are the text (see `answers`).
 
 use super::{DropReason, Extracted};
