@@ -77,20 +77,26 @@ def fetch():
     return root, py
 
 
+# How a page's bytes become text, here and in gne's runner: all of these pages are UTF-8 today,
+# and a GBK page must not be mangled.
+DECODE = '''
+def decode(raw):
+    try:
+        return raw.decode('utf-8')
+    except UnicodeDecodeError:
+        return raw.decode('gb18030', 'replace')
+'''
+exec(DECODE)
+
 # Run inside the venv: gne's content for every article page, keyed by path.
-GNE_RUNNER = r'''
+GNE_RUNNER = DECODE + r'''
 import json, sys, glob, os
 from gne import GeneralNewsExtractor
 root = sys.argv[1]
 ex, out = GeneralNewsExtractor(), {}
 for f in sorted(glob.glob(os.path.join(root, 'tests', '**', '*.html'), recursive=True)):
-    raw = open(f, 'rb').read()
-    for enc in ('utf-8', 'gb18030'):
-        try:
-            html = raw.decode(enc)
-            break
-        except UnicodeDecodeError:
-            html = raw.decode('utf-8', 'replace')
+    with open(f, 'rb') as page:
+        html = decode(page.read())
     try:
         out[os.path.relpath(f, root)] = ex.extract(html).get('content', '')
     except Exception as e:  # a page gne cannot read has no reference
@@ -147,12 +153,7 @@ def ingest_all(pages):
     with open(crawl, 'w', encoding='utf-8') as out:
         for page in pages:
             with open(page, 'rb') as f:
-                raw = f.read()
-            # As gne reads them: all of these are UTF-8 today, and a GBK page must not be mangled.
-            try:
-                html = raw.decode('utf-8')
-            except UnicodeDecodeError:
-                html = raw.decode('gb18030', 'replace')
+                html = decode(f.read())
             url = 'https://pages.probe/' + os.path.relpath(page, OUT)
             out.write(json.dumps({'url': url, 'html': html}, ensure_ascii=False) + '\n')
     subprocess.run([DEDUPDB, 'ingest', '--db', db, '--report', rep, crawl], check=True, capture_output=True)

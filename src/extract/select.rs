@@ -343,14 +343,14 @@ fn scrap(e: &Extracted, excluded: &[bool], footer: &[bool], ranges: &[(u32, u32)
         .take(2)
         .collect();
     let [chars] = paragraphs[..] else { return false };
-    let listed: u32 = e
+    let set_aside: u32 = e
         .blocks
         .iter()
         .enumerate()
         .filter(|&(i, b)| excluded[i] && !footer[i] && is_prose(b))
         .map(|(_, b)| b.chars)
         .sum();
-    chars < LONE_LIST_CHARS && listed >= SCRAP_LIST_SHARE * chars
+    chars < LONE_LIST_CHARS && set_aside >= SCRAP_LIST_SHARE * chars
 }
 
 /// Fewest lines, and characters, of a run that [`keep_broken_lines`] keeps: a subhead or a
@@ -431,9 +431,13 @@ fn all_different(e: &Extracted, range: std::ops::Range<usize>) -> bool {
 /// own way, so they are no part of a run of lines.
 fn is_mark_line(text: &str) -> bool {
     let t = text.trim();
-    let bracketed = t.starts_with(['（', '(', '【', '[', '〔']) && t.ends_with(['）', ')', '】', ']', '〕']);
+    let bracketed = t.starts_with(OPENING_BRACKETS) && t.ends_with(CLOSING_BRACKETS);
     bracketed || t.chars().all(|c| c.is_ascii_digit() || c.is_whitespace() || matches!(c, '.' | '、' | '．'))
 }
+
+/// Brackets a credit line or a mark may be set in ("（责任编辑：张三）", "【图】").
+const OPENING_BRACKETS: [char; 5] = ['（', '(', '【', '[', '〔'];
+const CLOSING_BRACKETS: [char; 5] = ['）', ')', '】', ']', '〕'];
 
 /// How far into a line [`is_credit_line`] looks for its label's colon or bar, in characters:
 /// past a label of six and the spaces around it.
@@ -467,7 +471,7 @@ const CREDIT_WORDS: [&str; 16] = [
 /// Copies of one article credit it each their own way, and a line that differs on every copy
 /// made exact copies "duplicates" and moved short ones under the near-miss rules.
 fn is_credit_line(text: &str) -> bool {
-    let t = text.trim().trim_start_matches(['（', '(', '【', '[', '〔']).trim_start();
+    let t = text.trim().trim_start_matches(OPENING_BRACKETS).trim_start();
     // The label is short: a separator further in is a sentence's colon, and scanning every
     // short block to its end for one cost more than the rest of the test.
     let sep = t.char_indices().take(CREDIT_LABEL_SCAN).find(|&(_, c)| matches!(c, '：' | ':' | '|' | '｜'));
