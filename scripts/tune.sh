@@ -22,6 +22,7 @@ settings=(
   fp_sentences=2 fp_sentences=6
   fp_min_cover=25 fp_min_cover=100
   fp_rotations=2 fp_rotations=4
+  fp_budget=0 fp_budget=7 fp_budget=56
 )
 # Settings given on the command line replace the built-in list ("" is the defaults).
 if [ $# -gt 0 ]; then settings=("$@"); fi

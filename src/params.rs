@@ -60,6 +60,18 @@ pub struct Params {
     pub fp_min_cover: usize,
     /// LCS step 1: byte rotations of the sentence hashes, each giving up to m fingerprints (paper: 16).
     pub fp_rotations: usize,
+    /// LCS step 1: rotations stop once a page has this many fingerprints (0: no limit, the
+    /// paper's rule). A long page fills all m groups at every rotation and reaches it after
+    /// budget / m rotations; a short one fills few groups, and keeps every rotation's chance of
+    /// sharing a group with its copy. Rotations run in the same order on every page, so two pages
+    /// share the chances of the fewer rotations either took. Fingerprints were most of a
+    /// segment's key bytes, and long pages, which have many period features besides, most of
+    /// them. Evidence (BENCHMARKS.md, "Parameter evidence"): 28, 14 and 56 left every decision
+    /// on three simulated and two alternative crawls as 0 did, 7 lost two; on the 10k crawl of
+    /// ~3,000-character pages 28 takes 4 rotations and 46% of the postings' bytes off. Missing from a
+    /// manifest (an index created before the rule): 0.
+    #[serde(default)]
+    pub fp_budget: usize,
     /// LCS step 2: window of the skeleton filter's rolling hash, in characters (paper: 16 bytes).
     pub skeleton_window: usize,
     /// LCS step 3: slope threshold θ of the trustable region (paper: 0.10).
@@ -113,6 +125,20 @@ impl Params {
         64
     }
 
+    /// The defaults with `NAME=VALUE` overrides (names as the fields are spelt, values as JSON
+    /// numbers or booleans), as `--param` gives them; the error names the override at fault.
+    pub fn with_overrides(overrides: &[String]) -> Result<Params, String> {
+        let mut v = serde_json::to_value(Params::default()).map_err(|e| e.to_string())?;
+        for o in overrides {
+            let (name, value) = o.split_once('=').ok_or_else(|| format!("--param {o}: expected NAME=VALUE"))?;
+            let slot = v
+                .get_mut(name)
+                .ok_or_else(|| format!("--param {o}: no parameter named '{name}' (see src/params.rs)"))?;
+            *slot = serde_json::from_str(value).map_err(|_| format!("--param {o}: '{value}' is not a number"))?;
+        }
+        serde_json::from_value(v).map_err(|e| format!("--param: a value has the wrong type: {e}"))
+    }
+
     /// What is wrong with these parameters for an index, if anything.
     pub fn check(&self) -> Result<(), String> {
         if !(Self::MIN_KEY_BITS..=64).contains(&self.key_bits) {
@@ -135,6 +161,7 @@ impl Default for Params {
             fp_sentences: 4,
             fp_min_cover: 50,
             fp_rotations: 16,
+            fp_budget: 28,
             skeleton_window: 8,
             theta: 0.10,
             tlcs_min_block: 24,
@@ -168,9 +195,23 @@ mod tests {
         let new = Params::default();
         assert!(new.halfwidth_stops && new.latin_stops && new.fold_traditional, "a new index uses them");
         assert_eq!(old.key_bits, 64, "keys keep the width they were stored with");
+        assert_eq!(old.fp_budget, 0, "fingerprints keep every rotation they were stored with");
         assert_eq!(Params::default().key_bits, 48);
         let round: Params = serde_json::from_str(&serde_json::to_string(&Params::default()).expect("json")).expect("p");
         assert_eq!(round, Params::default());
+    }
+
+    #[test]
+    fn overrides_set_the_named_parameters_and_name_a_bad_one() {
+        let p = Params::with_overrides(&["fp_budget=0".into(), "theta=0.2".into(), "latin_stops=false".into()])
+            .expect("overrides");
+        assert_eq!((p.fp_budget, p.theta, p.latin_stops), (0, 0.2, false));
+        assert_eq!(p.fp_groups, Params::default().fp_groups);
+        for (bad, says) in [("fp_budget", "NAME=VALUE"), ("fp_budgets=3", "'fp_budgets'"), ("theta=x", "'x'")] {
+            let e = Params::with_overrides(&[bad.into()]).expect_err(bad);
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+        assert!(Params::with_overrides(&["fp_budget=-1".into()]).expect_err("negative").contains("wrong type"));
     }
 
     #[test]

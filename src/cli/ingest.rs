@@ -96,20 +96,6 @@ pub struct IngestArgs {
     pub params: Vec<String>,
 }
 
-/// Default parameters with `NAME=VALUE` overrides.
-fn params_with(overrides: &[String]) -> Result<Params> {
-    let mut v = serde_json::to_value(Params::default())?;
-    for o in overrides {
-        let (name, value) = o.split_once('=').with_context(|| format!("--param {o}: expected NAME=VALUE"))?;
-        let slot =
-            v.get_mut(name).with_context(|| format!("--param {o}: no parameter named '{name}' (see src/params.rs)"))?;
-        let parsed: serde_json::Value =
-            serde_json::from_str(value).with_context(|| format!("--param {o}: '{value}' is not a number"))?;
-        *slot = parsed;
-    }
-    serde_json::from_value(v).context("--param: a value has the wrong type")
-}
-
 /// Ask whether pages are already known, without inserting them.
 ///
 /// Same inputs as ingest. Prints one line per page: the verdict and the best earlier match; with
@@ -157,7 +143,7 @@ fn progress() -> Option<indicatif::ProgressBar> {
 pub fn run_ingest(args: &IngestArgs) -> Result<()> {
     let mut opts = options(&args.common, true)?;
     opts.early_answers = !args.in_order;
-    let params = params_with(&args.params)?;
+    let params = Params::with_overrides(&args.params).map_err(anyhow::Error::msg)?;
     let mut index = Index::open_writer(&args.common.db, &params)?;
     index.limits.max_matches = args.common.max_matches as usize;
     if !args.params.is_empty() && index.params() != &params {

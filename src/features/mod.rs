@@ -4,8 +4,9 @@
 //!   characters before it, back to the previous full stop or paragraph break at most; a set of
 //!   keys. A full stop is "。" and, by the index's stored rules ([`Stops`]), a '.' right after a
 //!   Chinese character, or a '.' that ends a sentence of Latin-script text.
-//! * Sentence fingerprints (the LCS paper's step 1, §2): up to `fp_rotations x fp_groups` keys, any
-//!   one of which shared makes two pages candidates.
+//! * Sentence fingerprints (the LCS paper's step 1, §2): up to `fp_rotations x fp_groups` keys,
+//!   rotations stopping once a page has `fp_budget`; any one of them shared makes two pages
+//!   candidates.
 //! * An exact hash of the whole normalized text.
 //!
 //! **Fallback for pages with no fingerprint** (too few or too short sentences to fill any group):
@@ -196,6 +197,7 @@ pub fn sentences(chars: &[char], stops: Stops) -> Vec<std::ops::Range<usize>> {
 /// sentence hashes, split the distinct sentences longer than `fp_min_sentence` into `fp_groups`
 /// groups by hash; in each group take the smallest hashes until there are `fp_sentences` of them
 /// covering `fp_min_cover` characters, and hash them together. A group that cannot fill gives none.
+/// No rotation starts once there are `fp_budget` fingerprints (when it is not 0).
 pub fn fingerprints(chars: &[char], sentences: &[std::ops::Range<usize>], p: &Params) -> Vec<u64> {
     let sent = sentence_hashes(chars, sentences, p);
     let groups = p.fp_groups.max(1);
@@ -217,6 +219,9 @@ pub fn fingerprints(chars: &[char], sentences: &[std::ops::Range<usize>], p: &Pa
     let (mut n_below, mut n_all) = (vec![0usize; groups], vec![0usize; groups]);
     let mut buf: Vec<u8> = Vec::with_capacity(8 * (p.fp_sentences.max(1) + GATHER_CAP));
     for rot in 0..p.fp_rotations.min(16) {
+        if p.fp_budget > 0 && out.len() >= p.fp_budget {
+            break;
+        }
         let rotated = |h: u128| h.rotate_left(8 * rot as u32);
         n_below.fill(0);
         n_all.fill(0);
@@ -479,6 +484,25 @@ mod tests {
     }
 
     #[test]
+    fn a_long_page_stops_at_the_budget_a_short_one_takes_every_rotation() {
+        let every = Params { fp_budget: 0, ..Params::default() };
+        let budget = Params { fp_budget: 28, ..Params::default() };
+        let body: Vec<String> = (0..60).map(|i| format!("第{i}段文字说明本市交通改造工程的进度和安排")).collect();
+        let long = chars(&body.join("。"));
+        let (all, cut) =
+            (Features::compute(&long, &every).fingerprints, Features::compute(&long, &budget).fingerprints);
+        // Nearly every rotation fills all seven groups: four or five rotations, not sixteen.
+        assert!(all.len() > 100, "{}", all.len());
+        assert!((28..35).contains(&cut.len()), "{}", cut.len());
+        assert!(cut.iter().all(|k| all.binary_search(k).is_ok()), "the first rotations' keys, the same");
+        // Ten sentences fill a group now and then: every rotation is taken, as without a budget.
+        let short = chars(&body[..10].join("。"));
+        let (all, cut) = (Features::compute(&short, &every), Features::compute(&short, &budget));
+        assert!(!all.fingerprint_fallback && all.fingerprints.len() < 28);
+        assert_eq!(cut.fingerprints, all.fingerprints);
+    }
+
+    #[test]
     fn narrow_keys_are_the_top_bits_of_the_full_ones() {
         let text = chars(&(common_prose() + "短句很短。"));
         let full = Features::compute(&text, &Params { key_bits: 64, ..Params::default() });
@@ -528,6 +552,9 @@ mod tests {
         }
         let mut out = Vec::new();
         for rot in 0..p.fp_rotations.min(16) {
+            if p.fp_budget > 0 && out.len() >= p.fp_budget {
+                break;
+            }
             let mut buckets: Vec<Vec<(u64, u32)>> = vec![Vec::new(); groups];
             for &(h, len) in &sent {
                 let r = h.rotate_left(8 * rot as u32);
@@ -571,6 +598,7 @@ mod tests {
                 fp_sentences: next(7) as usize,
                 fp_min_cover: next(120) as usize,
                 fp_rotations: 1 + next(16) as usize,
+                fp_budget: [0, 1, 7, 20, 56][next(5) as usize],
                 ..Params::default()
             };
             let want = fingerprints_by_sorting(&text, &sentences, &p);

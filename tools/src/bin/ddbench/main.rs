@@ -61,6 +61,10 @@ enum Cmd {
         /// Leave segments unmerged (the layout before size-tiered merging).
         #[arg(long)]
         no_merge: bool,
+        /// Set a parameter of a new index, NAME=VALUE (repeatable; as `dedupdb ingest --param`),
+        /// e.g. fp_budget=0 to compare with every fingerprint rotation.
+        #[arg(long = "param", value_name = "NAME=VALUE")]
+        params: Vec<String>,
     },
     /// Measure query latency and peak RSS in a fresh read-only process.
     Query {
@@ -315,7 +319,8 @@ fn main() -> Result<()> {
     let vocab = Vocab::new();
     let params = Params::default();
     match cli.cmd {
-        Cmd::Build { db, pages, checkpoints, queries, insert_only, no_merge } => {
+        Cmd::Build { db, pages, checkpoints, queries, insert_only, no_merge, params: overrides } => {
+            let params = Params::with_overrides(&overrides).map_err(anyhow::Error::msg)?;
             let mut cps: Vec<u64> = checkpoints
                 .split(',')
                 .map(|c| c.trim().parse().with_context(|| format!("--checkpoints: '{c}' is not a page count")))
