@@ -53,27 +53,31 @@ pub(super) fn ends_annotation(hidden: &TagName, name: &str) -> bool {
 }
 
 /// Whether CSS declarations hide their element: `display:none`, `visibility:hidden` or a zero
-/// font size (spaces and case ignored). Read in place: styled inline elements are common.
+/// font size (spaces and case ignored: CSS may write "display : NONE"). Read in place from each
+/// colon, backwards for the property and forwards for the value: style sheets hold tens of
+/// kilobytes of inline images and fonts, which have no colon to stop at.
 fn hides(decls: &str) -> bool {
     let d = decls.as_bytes();
-    (0..d.len()).any(|i| {
-        squeezed_match(d, i, b"display:none").is_some()
-            || squeezed_match(d, i, b"visibility:hidden").is_some()
+    memchr::memchr_iter(b':', d).any(|c| {
+        let (name, value) = (&d[..c], &d[c + 1..]);
+        (ends_squeezed(name, b"display") && starts_squeezed(value, b"none").is_some())
+            || (ends_squeezed(name, b"visibility") && starts_squeezed(value, b"hidden").is_some())
             // "font-size:0" and "font-size:0px", not "font-size:0.9em".
-            || squeezed_match(d, i, b"font-size:0").is_some_and(|end| {
-                d[end..].iter().find(|b| !b.is_ascii_whitespace()).is_none_or(|&b| !(b.is_ascii_digit() || b == b'.'))
-            })
+            || (ends_squeezed(name, b"font-size")
+                && starts_squeezed(value, b"0").is_some_and(|end| {
+                    value[end..]
+                        .iter()
+                        .find(|b| !b.is_ascii_whitespace())
+                        .is_none_or(|&b| !(b.is_ascii_digit() || b == b'.'))
+                }))
     })
 }
 
-/// Where `pat` (lower case, no spaces) ends when it starts at `d[i]`, with ASCII case and any
-/// whitespace in `d` ignored (as CSS writes "display : NONE").
-fn squeezed_match(d: &[u8], i: usize, pat: &[u8]) -> Option<usize> {
-    if d[i].to_ascii_lowercase() != pat[0] {
-        return None;
-    }
-    let mut j = i + 1;
-    for &p in &pat[1..] {
+/// Where `pat` (lower case, no spaces) ends when `d` starts with it, ASCII case and whitespace
+/// before each of its characters ignored.
+fn starts_squeezed(d: &[u8], pat: &[u8]) -> Option<usize> {
+    let mut j = 0;
+    for &p in pat {
         while j < d.len() && d[j].is_ascii_whitespace() {
             j += 1;
         }
@@ -85,6 +89,22 @@ fn squeezed_match(d: &[u8], i: usize, pat: &[u8]) -> Option<usize> {
     Some(j)
 }
 
+/// Whether `d` ends with `pat` (lower case, no spaces), ASCII case and whitespace after each of
+/// its characters ignored.
+fn ends_squeezed(d: &[u8], pat: &[u8]) -> bool {
+    let mut j = d.len();
+    for &p in pat.iter().rev() {
+        while j > 0 && d[j - 1].is_ascii_whitespace() {
+            j -= 1;
+        }
+        if j == 0 || d[j - 1].to_ascii_lowercase() != p {
+            return false;
+        }
+        j -= 1;
+    }
+    true
+}
+
 /// Adds to `out` the classes that a style sheet's top-level rules hide outright (`.x`, `font.x`,
 /// `.box .x`: the selector's last part, a single class). Rules under an at-rule (`@media` for
 /// small screens) or with pseudo-classes (`:hover`) hide only sometimes and are not counted.
@@ -93,15 +113,16 @@ pub(super) fn classes_hidden_by(css: &str, out: &mut Vec<String>) {
     let mut depth = 0u32;
     let mut sel_start = 0;
     let mut rule: Option<(usize, usize)> = None; // selector range of a top-level rule being read
-    for (i, c) in css.char_indices() {
-        match c {
-            '{' => {
+                                                 // Only three ASCII bytes matter: a style sheet is mostly what lies between them.
+    for i in memchr::memchr3_iter(b'{', b'}', b';', css.as_bytes()) {
+        match css.as_bytes()[i] {
+            b'{' => {
                 if depth == 0 && !css[sel_start..i].trim_start().starts_with('@') {
                     rule = Some((sel_start, i));
                 }
                 depth += 1;
             }
-            '}' => {
+            b'}' => {
                 depth = depth.saturating_sub(1);
                 if depth == 0 {
                     if let Some((s, e)) = rule.take() {
@@ -112,7 +133,7 @@ pub(super) fn classes_hidden_by(css: &str, out: &mut Vec<String>) {
                     sel_start = i + 1;
                 }
             }
-            ';' if depth == 0 => sel_start = i + 1, // `@import ...;`, `@charset ...;`
+            b';' if depth == 0 => sel_start = i + 1, // `@import ...;`, `@charset ...;`
             _ => {}
         }
     }
@@ -161,6 +182,83 @@ mod tests {
         let mut v = Vec::new();
         classes_hidden_by(css, &mut v);
         v
+    }
+
+    /// The declaration test written the plain way: every position tried.
+    fn hides_by_scanning(decls: &str) -> bool {
+        let d = decls.as_bytes();
+        let at = |i: usize, pat: &[u8]| -> Option<usize> {
+            if d[i].to_ascii_lowercase() != pat[0] {
+                return None;
+            }
+            starts_squeezed(&d[i + 1..], &pat[1..]).map(|end| i + 1 + end)
+        };
+        (0..d.len()).any(|i| {
+            at(i, b"display:none").is_some()
+                || at(i, b"visibility:hidden").is_some()
+                || at(i, b"font-size:0").is_some_and(|end| {
+                    d[end..]
+                        .iter()
+                        .find(|b| !b.is_ascii_whitespace())
+                        .is_none_or(|&b| !(b.is_ascii_digit() || b == b'.'))
+                })
+        })
+    }
+
+    #[test]
+    fn declarations_are_read_from_their_colons_as_from_every_position() {
+        let parts = [
+            "display",
+            "DISPLAY",
+            "dis play",
+            "visibility",
+            "Visi bility",
+            "font-size",
+            "font -size",
+            "font-siz",
+            "isplay",
+            "xdisplay",
+            ":",
+            " : ",
+            "none",
+            "NO ne",
+            "hidden",
+            "hid",
+            "0",
+            " 0 ",
+            "0px",
+            "0.9em",
+            "09",
+            "0 .5",
+            ";",
+            " ",
+            "color:red",
+            "block",
+            "url(data:image/png;base64,iVBOR)",
+            "\t",
+            "\n",
+        ];
+        let mut rng = crate::testutil::Rng::new(0x05ee_dc55);
+        let mut hidden = 0;
+        for _ in 0..20_000 {
+            let n = 1 + rng.below(7) as usize;
+            // Half the pieces a name, a colon and a value, so that many cases come close.
+            let decls: String = (0..n)
+                .map(|_| {
+                    let (a, b) = (rng.below(parts.len() as u64) as usize, rng.below(parts.len() as u64) as usize);
+                    match rng.below(6) {
+                        0 => format!("{}:{}", parts[a], parts[b]),
+                        1 => format!("{} : {}", parts[a], parts[b]),
+                        2 => format!("{}: {}", parts[a], parts[b]),
+                        _ => parts[a].to_string(),
+                    }
+                })
+                .collect();
+            let want = hides_by_scanning(&decls);
+            assert_eq!(hides(&decls), want, "{decls:?}");
+            hidden += usize::from(want);
+        }
+        assert!(hidden > 500, "too few cases hide: {hidden}");
     }
 
     #[test]
