@@ -31,6 +31,7 @@ use super::keys::KeyPacker;
 use super::out::{SegmentOut, Spool};
 use super::write::{
     encode_list, sample_stride, segment_file_name, train_codec, DocPacker, TextCodec, DICT_MAX_SAMPLE_BYTES,
+    REGROUP_LEVEL, ZSTD_LEVEL,
 };
 use super::{KeyCursor, Segment};
 
@@ -302,7 +303,9 @@ fn merge_codec(ctx: &Ctx<'_>) -> Result<TextCodec> {
 /// was dropped and cut before it.
 fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result<(u32, u64, u32, u32)> {
     let (dir, inputs, is_dead) = (ctx.dir, ctx.inputs, ctx.is_dead);
-    let mut packer = DocPacker::new(dir, out.path(), merge_codec(ctx)?)?;
+    // A regrouping compaction rewrites every text offline: it compresses harder.
+    let level = if ctx.regroup { REGROUP_LEVEL } else { ZSTD_LEVEL };
+    let mut packer = DocPacker::new(dir, out.path(), merge_codec(ctx)?, level)?;
     let placed: Vec<Placed> = if ctx.regroup {
         let places = regroup_texts(&mut packer, ctx)?;
         stats.blocks_recompressed = u64::from(packer.block_count());
@@ -859,6 +862,14 @@ mod tests {
         let moved = Segment::open(&moved.path).expect("open moved");
         let (regrouped, kept) = (merged.section_len(SectionKind::Text), moved.section_len(SectionKind::Text));
         assert!(regrouped * 10 < kept * 7, "regrouped {regrouped} B, blocks moved {kept} B");
+        // Compressed harder than a flush or another merge does: its blocks take more at their level.
+        let prepared = super::super::write::prepare(merged.dict_bytes().expect("dict"), ZSTD_LEVEL).expect("loads");
+        let mut z = super::super::write::compressor(prepared.as_ref(), ZSTD_LEVEL).expect("compressor");
+        let blocks = 0..merged.text_block_count().expect("count");
+        let at_flush_level: usize =
+            blocks.clone().map(|bl| z.compress(&merged.text_block(bl).expect("block")).expect("compress").len()).sum();
+        let stored: usize = blocks.map(|bl| merged.text_frame(bl).expect("frame").0.comp_len as usize).sum();
+        assert!(stored < at_flush_level, "{stored} B stored, {at_flush_level} B at the flush's level");
     }
 
     /// Texts of varied lengths, every 17th empty; `chinese` picks the language.

@@ -15,8 +15,14 @@ const PARALLEL_BLOCKS: usize = 256;
 /// Uncompressed bytes of text per zstd frame: small enough to decompress for one candidate
 /// quickly, large enough for the dictionary and the frame overhead to pay off.
 const TEXT_BLOCK_TARGET: usize = 32 * 1024;
-/// zstd level for texts.
-const ZSTD_LEVEL: i32 = 3;
+/// zstd level for texts written by a flush or a merge: fast enough to keep up with ingest.
+pub(super) const ZSTD_LEVEL: i32 = 3;
+
+/// zstd level for a full compaction's regrouped texts: an offline rewrite of every text, where
+/// size counts more than time. On the 10k crawl's four flush segments (`ddtool compact`, one
+/// core) 3 stored 1,799 B of text a page in 0.8-0.9 s, 6 1,595 B (−11%) in 1.1-1.4 s, 9 1,592 B in
+/// 1.3-1.8 s and 19 1,549 B in 5.5 s; reading is as fast at every level (BENCHMARKS.md).
+pub(super) const REGROUP_LEVEL: i32 = 6;
 /// A dictionary is trained when the segment has at least this many documents ...
 const DICT_MIN_DOCS: usize = 32;
 /// ... and this much text.
@@ -97,7 +103,7 @@ pub fn write_segment(
     let total_text: u64 = docs.iter().map(|d| d.text.len() as u64).sum();
     let samples: Vec<&str> = sample_evenly(docs.iter().map(|d| d.text.as_str()), total_text);
     let t_keys = t0.elapsed();
-    let mut packer = DocPacker::new(dir, &path, choose_codec(&samples, docs.len(), total_text, current))?;
+    let mut packer = DocPacker::new(dir, &path, choose_codec(&samples, docs.len(), total_text, current), ZSTD_LEVEL)?;
     let t_dict = t0.elapsed();
     let place = place_texts(docs, &mut packer)?;
     out.begin(SectionKind::Docs)?;
@@ -348,8 +354,8 @@ pub(super) fn choose_codec(samples: &[&str], docs: usize, total_text: u64, curre
 /// Stored size of up to [`DICT_TRIAL_BYTES`] of `texts`, coded and packed into text blocks as a
 /// segment packs them, with `codec`; `None` if zstd refuses the dictionary.
 fn trial_size(texts: &[&str], codec: &TextCodec) -> Option<usize> {
-    let prepared = prepare(&codec.dict).ok()?;
-    let mut z = compressor(prepared.as_ref()).ok()?;
+    let prepared = prepare(&codec.dict, ZSTD_LEVEL).ok()?;
+    let mut z = compressor(prepared.as_ref(), ZSTD_LEVEL).ok()?;
     let (mut block, mut total, mut taken) = (Vec::with_capacity(TEXT_BLOCK_TARGET * 2), 0usize, 0usize);
     for t in texts {
         if taken >= DICT_TRIAL_BYTES {
@@ -368,27 +374,29 @@ fn trial_size(texts: &[&str], codec: &TextCodec) -> Option<usize> {
     Some(total)
 }
 
-/// `dict` prepared at [`ZSTD_LEVEL`] for [`compressor`]; `None` for no dictionary. An error
+/// `dict` prepared at zstd level `level` for [`compressor`]; `None` for no dictionary. An error
 /// when zstd refuses it (one that opens with zstd's magic but whose tables it cannot load, as a
 /// segment's Dict section could hold), where preparing it unchecked would panic.
-fn prepare(dict: &[u8]) -> std::io::Result<Option<zstd::dict::EncoderDictionary<'static>>> {
+pub(super) fn prepare(dict: &[u8], level: i32) -> std::io::Result<Option<zstd::dict::EncoderDictionary<'static>>> {
     if dict.is_empty() {
         return Ok(None);
     }
-    if zstd::zstd_safe::CDict::try_create(dict, ZSTD_LEVEL).is_none() {
+    if zstd::zstd_safe::CDict::try_create(dict, level).is_none() {
         let e = "zstd cannot load the text dictionary taken from an existing segment";
         return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, e));
     }
-    Ok(Some(zstd::dict::EncoderDictionary::copy(dict, ZSTD_LEVEL)))
+    Ok(Some(zstd::dict::EncoderDictionary::copy(dict, level)))
 }
 
-/// A text compressor at [`ZSTD_LEVEL`], with `dict` (see [`prepare`]) if any.
+/// A text compressor at zstd level `level`, with `dict` (see [`prepare`], at the same level) if
+/// any.
 ///
 /// The dictionary is attached (its tables referenced) rather than copied into the working
 /// tables, which zstd does by default for inputs as large as a text block: a copied dictionary
 /// sends every block down zstd's generic external-dictionary path (BENCHMARKS.md, 2026-11-27).
-fn compressor<'d>(
+pub(super) fn compressor<'d>(
     dict: Option<&'d zstd::dict::EncoderDictionary<'static>>,
+    level: i32,
 ) -> std::io::Result<zstd::bulk::Compressor<'d>> {
     use zstd::zstd_safe::{CParameter, DictAttachPref};
     match dict {
@@ -397,7 +405,7 @@ fn compressor<'d>(
             z.set_parameter(CParameter::ForceAttachDict(DictAttachPref::ForceAttach))?;
             Ok(z)
         }
-        None => zstd::bulk::Compressor::new(ZSTD_LEVEL),
+        None => zstd::bulk::Compressor::new(level),
     }
 }
 
@@ -412,7 +420,9 @@ fn compressor<'d>(
 pub(super) struct DocPacker {
     path: PathBuf,
     codec: TextCodec,
-    /// `dict` prepared once for the compressors of every worker thread.
+    /// The zstd level of the blocks it compresses.
+    level: i32,
+    /// `dict` prepared once, at `level`, for the compressors of every worker thread.
     prepared: Option<zstd::dict::EncoderDictionary<'static>>,
     /// The open block's texts.
     raw: Vec<u8>,
@@ -428,12 +438,14 @@ pub(super) struct DocPacker {
 }
 
 impl DocPacker {
-    /// A packer storing texts with `codec`.
-    pub(super) fn new(dir: &Path, path: &Path, codec: TextCodec) -> Result<DocPacker> {
-        let prepared = prepare(&codec.dict).map_err(|e| StoreError::io(path, e))?;
+    /// A packer storing texts with `codec`, compressing at zstd level `level` (frames of any
+    /// level read alike).
+    pub(super) fn new(dir: &Path, path: &Path, codec: TextCodec, level: i32) -> Result<DocPacker> {
+        let prepared = prepare(&codec.dict, level).map_err(|e| StoreError::io(path, e))?;
         Ok(DocPacker {
             path: path.to_path_buf(),
             codec,
+            level,
             prepared,
             raw: Vec::with_capacity(TEXT_BLOCK_TARGET * 2),
             closed: Vec::new(),
@@ -562,12 +574,12 @@ impl DocPacker {
     /// Compresses the closed blocks on the worker pool and writes them in order.
     fn compress_closed(&mut self) -> Result<()> {
         use rayon::prelude::*;
-        let prepared = self.prepared.as_ref();
+        let (prepared, level) = (self.prepared.as_ref(), self.level);
         let frames: Vec<std::io::Result<Vec<u8>>> = self
             .closed
             .par_iter()
             .map_init(
-                || compressor(prepared),
+                || compressor(prepared, level),
                 |z, raw| match z {
                     Ok(z) => z.compress(raw),
                     Err(e) => Err(std::io::Error::new(e.kind(), e.to_string())),
@@ -712,14 +724,15 @@ mod tests {
             bad.dict
         );
         let dir = tempfile::tempdir().expect("tempdir");
-        let err = DocPacker::new(dir.path(), &dir.path().join("seg"), bad).err().expect("refused");
+        let err = DocPacker::new(dir.path(), &dir.path().join("seg"), bad, ZSTD_LEVEL).err().expect("refused");
         assert!(err.to_string().contains("cannot load the text dictionary"), "{err}");
     }
 
     /// Texts per block when texts of `lens` bytes are packed, in order.
     fn block_ranges(lens: &[usize]) -> Vec<std::ops::Range<usize>> {
         let dir = tempfile::tempdir().expect("tempdir");
-        let mut packer = DocPacker::new(dir.path(), &dir.path().join("seg"), TextCodec::default()).expect("packer");
+        let mut packer =
+            DocPacker::new(dir.path(), &dir.path().join("seg"), TextCodec::default(), ZSTD_LEVEL).expect("packer");
         let mut of_text = Vec::new();
         for &len in lens {
             of_text.push(packer.add_text(&vec![b'x'; len]).expect("add").0 as usize);
@@ -741,7 +754,8 @@ mod tests {
     fn a_half_full_block_closes_before_a_group_that_would_overflow_it() {
         let t = TEXT_BLOCK_TARGET;
         let dir = tempfile::tempdir().expect("tempdir");
-        let mut packer = DocPacker::new(dir.path(), &dir.path().join("seg"), TextCodec::default()).expect("packer");
+        let mut packer =
+            DocPacker::new(dir.path(), &dir.path().join("seg"), TextCodec::default(), ZSTD_LEVEL).expect("packer");
         assert_eq!(packer.add_text(&vec![b'x'; t / 2]).expect("add").0, 0);
         // A small group fits: the block stays open.
         packer.before_group(t / 4).expect("group");
