@@ -1486,6 +1486,45 @@ mod tests {
     }
 
     #[test]
+    fn a_related_box_set_among_the_articles_paragraphs_is_left_out_but_the_article_after_it_is_not() {
+        let paras = [
+            "本报讯 全市今年计划新建和改造城市公园二十个，其中滨江公园二期将于五月底开放。",
+            "市园林局负责人介绍，新建公园将增加儿童游乐和健身设施，并同步建设公共厕所。",
+        ];
+        let later = [
+            "此外，今年还将完成三十条道路的绿化提升工程，新增行道树一万余株。",
+            "园林部门提醒市民，施工期间请注意绕行，爱护新栽的花草树木。",
+        ];
+        // A title link then its summary, as flat paragraphs; a label alone before them.
+        let pairs: String = EXCERPTS
+            .iter()
+            .enumerate()
+            .take(3)
+            .map(|(i, (t, s))| format!("<p><a href='/n/{i}.html'><strong>{t}</strong></a></p><p>{s}</p>"))
+            .collect();
+        let article = |after: &str| {
+            let body = format!(
+                "<h1>今年新建城市公园二十个</h1><div class='content'><p>{}</p><p>{}</p>\
+                 <p><strong>相关阅读：</strong></p>{pairs}{after}<p>（责任编辑：王芳）</p></div>",
+                paras[0], paras[1]
+            );
+            extract_html(&site_page("今年新建城市公园二十个", &body))
+        };
+        assert_eq!(kept(&article("")), paras.to_vec(), "the box ends the article");
+        // When the article goes on after the box, the last summary cannot be told from it.
+        let mut want = paras.to_vec();
+        want.extend([EXCERPTS[2].1, later[0], later[1]]);
+        assert_eq!(kept(&article(&format!("<p>{}</p><p>{}</p>", later[0], later[1]))), want);
+        // One link after the label is a reference inside the text, not a box.
+        let one = format!(
+            "<h1>今年新建城市公园二十个</h1><div class='content'><p>{}</p><p>延伸阅读</p>\
+             <p><a href='/n/7.html'>去年公园建设回顾</a></p><p>{}</p><p>{}</p></div>",
+            paras[0], paras[1], later[0]
+        );
+        assert_eq!(kept(&extract_html(&site_page("今年新建城市公园二十个", &one))), vec![paras[0], paras[1], later[0]]);
+    }
+
+    #[test]
     fn a_boards_notice_above_its_thread_list_is_no_text_but_a_flash_under_its_headline_is() {
         // A board's thread list (undated, unpaged: not taken as a listing) under the notice
         // every board of the site shows; then the same list under a short news flash.

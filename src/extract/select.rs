@@ -39,7 +39,9 @@
 //!    ("（责任编辑：张三）", "来源：新华社": see [`is_credit_line`]) or short and without
 //!    sentence punctuation (the cells of a table inside it are kept however short: rates,
 //!    specs, scores; so is a run of three or more lines that set a sentence one phrase to a
-//!    line: see [`keep_broken_lines`]); siblings of the container with its signature or an
+//!    line: see [`keep_broken_lines`]), and a related-reading box set flat among the
+//!    paragraphs (a label, then links each perhaps followed by its summary: see
+//!    [`drop_related_boxes`]) is left out; siblings of the container with its signature or an
 //!    article-like hint join it (articles split over several containers). On a page that
 //!    closes more elements than it opens, the bare paragraphs right after the container in one
 //!    of its ancestors continue it (see [`orphaned_run`]).
@@ -323,6 +325,67 @@ pub(super) fn select(e: &mut Extracted) {
         };
     }
     keep_broken_lines(e);
+    drop_related_boxes(e, &ranges);
+}
+
+/// Labels that open a box of links to other articles.
+const RELATED_LABELS: [&str; 10] = [
+    "相关阅读",
+    "相关新闻",
+    "相关文章",
+    "相关报道",
+    "相关链接",
+    "延伸阅读",
+    "扩展阅读",
+    "拓展阅读",
+    "推荐阅读",
+    "更多阅读",
+];
+
+/// Whether a block is a related-reading label alone ("相关阅读：", "【延伸阅读】").
+fn is_related_label(e: &Extracted, b: &super::Block) -> bool {
+    if b.link_chars > 0 || b.chars > 8 {
+        return false;
+    }
+    let t = e.block_text(b).trim().trim_start_matches(OPENING_BRACKETS);
+    let t = t.trim_end_matches(['：', ':', ' ']).trim_end_matches(CLOSING_BRACKETS);
+    RELATED_LABELS.contains(&t)
+}
+
+/// Leaves out a related-reading box set flat among the article's paragraphs: its label, then at
+/// least two links, each perhaps followed by its story's summary. Set in a box of its own, it is
+/// a list set aside (step 1); set as the article's own paragraphs, the summaries read as its
+/// text, and every page that links the same stories would share them. A paragraph that no link
+/// follows ends the box unless only left-out lines follow it to the container's end: it is
+/// either the last summary or the article going on, and only the end tells them apart.
+fn drop_related_boxes(e: &mut Extracted, ranges: &[(u32, u32)]) {
+    let is_link = |b: &super::Block| b.dropped == Some(DropReason::Links);
+    for &(lo, hi) in ranges {
+        let (lo, hi) = (lo as usize, hi as usize);
+        let Some(label) = (lo..hi).find(|&i| is_related_label(e, &e.blocks[i])) else { continue };
+        let (mut links, mut summaries) = (0usize, Vec::new());
+        let mut i = label + 1;
+        while i < hi {
+            let b = &e.blocks[i];
+            if is_link(b) {
+                links += 1;
+            } else if b.dropped.is_none() {
+                // The next block that is a link or kept text, if any.
+                let next = (i + 1..hi).find(|&k| is_link(&e.blocks[k]) || e.blocks[k].dropped.is_none());
+                let summary = links > 0 && next.is_none_or(|k| is_link(&e.blocks[k]));
+                if !summary {
+                    break;
+                }
+                summaries.push(i);
+            }
+            i += 1;
+        }
+        if links >= 2 {
+            for k in summaries {
+                e.blocks[k].dropped = Some(DropReason::ListItem);
+            }
+        }
+    }
 }
 
 /// How many times a scrap's prose the lists set aside hold, at least (see [`scrap`]).
