@@ -6,7 +6,8 @@
 //! container score would choose them, and they are the same on every page of the site. A notice
 //! opens with its name: a short heading, or a label before a colon ("温馨提示：", "【免责声明】"),
 //! that holds one of [`NOTICE_WORDS`], and it speaks of the site: its name (the `<title>`'s last
-//! part) or one of [`SITE_WORDS`] ("本站", "本页", "本店", "网友"). Articles have boxes and
+//! part) or one of [`SITE_WORDS`] ("本站", "本页", "本店", "网友"), or the site signs it ("新浪声明："
+//! under "…_新浪新闻": see [`label_names_site`]). Articles have boxes and
 //! paragraphs named so too ("医生提示", "出行提醒", "品牌方声明：……"), which speak of their
 //! subject instead.
 //!
@@ -129,6 +130,7 @@ pub(super) fn notice_blocks(
     let range = |el: usize| e.elems[el].first_block as usize..e.elems[el].end_block as usize;
     let site = site_name(&e.title);
     let of_site = |r: std::ops::Range<usize>| e.blocks[r].iter().any(|b| names_site(e.block_text(b), site, true));
+    let by_site = |b: &super::Block| site.is_some_and(|s| label_names_site(e.block_text(b), b.chars, b.punct, s));
     let mut i = 0;
     while i < n {
         let b = &e.blocks[i];
@@ -150,7 +152,7 @@ pub(super) fn notice_blocks(
             && sums.chars(r.clone()) <= NOTICE_MAX_CHARS
             && e.blocks[r.clone()].iter().all(|b| b.chars <= NOTICE_MAX_BLOCK_CHARS)
             && may_be_notice(r.clone())
-            && of_site(r.clone());
+            && (of_site(r.clone()) || by_site(b));
         if boxed {
             notice[r.clone()].iter_mut().for_each(|x| *x = true);
             i = r.end;
@@ -161,7 +163,7 @@ pub(super) fn notice_blocks(
             && b.chars <= NOTICE_MAX_BLOCK_CHARS
             && b.punct >= 1
             && may_be_notice(line.clone())
-            && of_site(line)
+            && (of_site(line) || by_site(b))
         {
             notice[i] = true;
         }
@@ -184,6 +186,20 @@ const DISCLAIMING: [&str; 9] = [
     "由网友发布",
     "如有侵权",
 ];
+
+/// Whether a notice's label names the site as the one who speaks: the words before its notice
+/// word ("新浪声明：", "【凤凰网提示】") are, two characters or more, how the site's name starts
+/// ("新浪新闻", "凤凰网"). The notice then need not name the site again in its sentences, as a
+/// portal's reprint disclaimer does not ("此消息系转载自合作媒体……"), while "外交部声明：" in an
+/// article stays the article's.
+fn label_names_site(text: &str, chars: u32, punct: u32, site: &str) -> bool {
+    let Some(name) = label(text, chars, punct) else { return false };
+    let Some(at) = NOTICE_WORDS.iter().chain(DISCLAIMER_WORDS.iter()).filter_map(|w| name.find(w)).min() else {
+        return false;
+    };
+    let party = name[..at].trim().trim_start_matches(['【', '[']);
+    party.chars().count() >= 2 && site.starts_with(party)
+}
 
 /// Whether `text` speaks of the site: one of [`SITE_WORDS`] (without "网友" unless `users`), or
 /// the site's name.
@@ -483,6 +499,27 @@ mod tests {
         let e = extract_html(html);
         assert_eq!(kept(&e), "城东新桥今天上午正式通车，全长一千二百米。大桥通车后，两岸通行时间缩短一半。");
         assert_eq!(notices(&e), "声明：本文仅代表作者本人观点，不代表本站立场。");
+    }
+
+    #[test]
+    fn a_disclaimer_the_site_signs_is_a_notice_though_its_sentences_do_not_name_it() {
+        // A portal's reprint disclaimer, longer than the one-sentence item it is under, in its
+        // own box; it says "新浪网", the title "新浪新闻".
+        let page = |signer: &str| {
+            format!(
+                "<html><head><title>农户收成好_新浪新闻</title></head><body><h1>农户收成好</h1>\
+                 <div class=\"txt\"><p>“我们家承包了三十六亩地，全部种稻子，去年收粮食一万八千公斤。”</p></div>\
+                 <div class=\"statement\"><p>{signer}声明：此消息系转载自合作媒体，新浪网登载此文出于传递更多信息之目的，\
+                 并不意味着赞同其观点或证实其描述。文章内容仅供参考，不构成投资建议。</p></div></body></html>"
+            )
+        };
+        let e = extract_html(&page("新浪"));
+        assert_eq!(kept(&e), "“我们家承包了三十六亩地，全部种稻子，去年收粮食一万八千公斤。”");
+        assert!(notices(&e).starts_with("新浪声明："));
+        // Signed by another party (one character is no name), the statement is the page's.
+        for other in ["外交部", "新"] {
+            assert_eq!(notices(&extract_html(&page(other))), "", "{other}");
+        }
     }
 
     /// Boxes and paragraphs named as notices that speak of their subject, not of the site.
