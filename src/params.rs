@@ -66,7 +66,7 @@ pub struct Params {
     /// sharing a group with its copy. Rotations run in the same order on every page, so two pages
     /// share the chances of the fewer rotations either took. Fingerprints were most of a
     /// segment's key bytes, and long pages, which have many period features besides, most of
-    /// them. Evidence (BENCHMARKS.md, "Parameter evidence"): 28, 14 and 56 left every decision
+    /// them. Evidence (BENCHMARKS.md, "Fingerprint budget"): 28, 14 and 56 left every decision
     /// on three simulated and two alternative crawls as 0 did, 7 lost two; on the 10k crawl of
     /// ~3,000-character pages 28 takes 4 rotations and 46% of the postings' bytes off. Missing from a
     /// manifest (an index created before the rule): 0.

@@ -112,8 +112,9 @@ pub(super) fn classes_hidden_by(css: &str, out: &mut Vec<String>) {
     let css = strip_comments(css);
     let mut depth = 0u32;
     let mut sel_start = 0;
-    let mut rule: Option<(usize, usize)> = None; // selector range of a top-level rule being read
-                                                 // Only three ASCII bytes matter: a style sheet is mostly what lies between them.
+    // The selector range of a top-level rule being read.
+    let mut rule: Option<(usize, usize)> = None;
+    // Only three ASCII bytes matter: a style sheet is mostly what lies between them.
     for i in memchr::memchr3_iter(b'{', b'}', b';', css.as_bytes()) {
         match css.as_bytes()[i] {
             b'{' => {
