@@ -76,14 +76,18 @@ pub(super) fn site_name(title: &str) -> Option<&str> {
     (last.chars().filter(|c| c.is_alphabetic()).count() >= 2).then_some(last)
 }
 
-fn opener(text: &str, chars: u32, punct: u32) -> Option<Opener> {
-    // One automaton for both lists (notice words, then disclaimer words): this runs on every
-    // readable block, and nine substring searches cost more than reading its label.
+/// One automaton for both lists (notice words, then disclaimer words): [`opener`] runs on every
+/// readable block, and nine substring searches cost more than reading its label.
+fn notice_words() -> Option<&'static aho_corasick::AhoCorasick> {
     static WORDS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> = std::sync::LazyLock::new(|| {
         aho_corasick::AhoCorasick::builder().build(NOTICE_WORDS.iter().chain(DISCLAIMER_WORDS.iter())).ok()
     });
+    WORDS.as_ref()
+}
+
+fn opener(text: &str, chars: u32, punct: u32) -> Option<Opener> {
     let name = label(text, chars, punct)?;
-    let words = WORDS.as_ref()?;
+    let words = notice_words()?;
     let mut notice = false;
     for m in words.find_overlapping_iter(name) {
         if m.pattern().as_usize() >= NOTICE_WORDS.len() {
@@ -194,7 +198,7 @@ const DISCLAIMING: [&str; 9] = [
 /// article stays the article's.
 fn label_names_site(text: &str, chars: u32, punct: u32, site: &str) -> bool {
     let Some(name) = label(text, chars, punct) else { return false };
-    let Some(at) = NOTICE_WORDS.iter().chain(DISCLAIMER_WORDS.iter()).filter_map(|w| name.find(w)).min() else {
+    let Some(at) = notice_words().and_then(|w| w.find_overlapping_iter(name).map(|m| m.start()).min()) else {
         return false;
     };
     let party = name[..at].trim().trim_start_matches(['【', '[']);

@@ -363,22 +363,18 @@ fn drop_related_boxes(e: &mut Extracted, ranges: &[(u32, u32)]) {
     for &(lo, hi) in ranges {
         let (lo, hi) = (lo as usize, hi as usize);
         let Some(label) = (lo..hi).find(|&i| is_related_label(e, &e.blocks[i])) else { continue };
+        // The links and kept paragraphs after the label; other left-out lines do not count.
+        let seen: Vec<usize> =
+            (label + 1..hi).filter(|&k| is_link(&e.blocks[k]) || e.blocks[k].dropped.is_none()).collect();
         let (mut links, mut summaries) = (0usize, Vec::new());
-        let mut i = label + 1;
-        while i < hi {
-            let b = &e.blocks[i];
-            if is_link(b) {
+        for (n, &i) in seen.iter().enumerate() {
+            if is_link(&e.blocks[i]) {
                 links += 1;
-            } else if b.dropped.is_none() {
-                // The next block that is a link or kept text, if any.
-                let next = (i + 1..hi).find(|&k| is_link(&e.blocks[k]) || e.blocks[k].dropped.is_none());
-                let summary = links > 0 && next.is_none_or(|k| is_link(&e.blocks[k]));
-                if !summary {
-                    break;
-                }
+            } else if links > 0 && seen.get(n + 1).is_none_or(|&k| is_link(&e.blocks[k])) {
                 summaries.push(i);
+            } else {
+                break;
             }
-            i += 1;
         }
         if links >= 2 {
             for k in summaries {
