@@ -124,6 +124,7 @@ fn reason(r: DropReason) -> &'static str {
         DropReason::Footer => "footer",
         DropReason::Notice => "notice",
         DropReason::Credit => "credit",
+        DropReason::Summary => "summary",
     }
 }
 

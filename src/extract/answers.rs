@@ -122,7 +122,7 @@ pub(super) fn names_reply(hint: i32, named_reply: bool) -> bool {
 }
 
 /// Whether a headline asks a question: its last clause does.
-fn is_question(text: &str) -> bool {
+pub(super) fn is_question(text: &str) -> bool {
     let text = text.trim();
     if text.ends_with(['？', '?']) {
         return true;

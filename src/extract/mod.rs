@@ -37,8 +37,11 @@ pub enum DropReason {
     /// A site's notice beside the text: a safety box, a disclaimer (see `notice`).
     Notice,
     /// A credit line inside the article: its editor, source or author ("（责任编辑：张三）",
-    /// "来源：新华社"), which copies of one article write each their own way.
+    /// "来源：新华社"), or the copy's own address or page count ("本文网址：http://…", "本文共3页，
+    /// 当前第2页"), which copies of one article write each their own way.
     Credit,
+    /// A summary above the article that repeats its opening (see `select`).
+    Summary,
 }
 
 /// A run of text between block boundaries.
@@ -88,6 +91,9 @@ pub(crate) struct Elem {
     pub hint: i32,
     /// Hash of the tag name, class and digit-less id: siblings with the same signature form a list.
     pub sig: u64,
+    /// The signature with the class's digits left out too: the parts of one article split in
+    /// numbered wrappers (`txt0`, `txt1`) are alike (see `select`), though not a list.
+    pub stem: u64,
     /// Blocks `first_block..end_block` lie inside this element.
     pub first_block: u32,
     pub end_block: u32,
@@ -241,7 +247,7 @@ fn is_space(c: char) -> bool {
 }
 
 fn root_elem() -> Elem {
-    Elem { parent: 0, hint: 0, sig: 0, first_block: 0, end_block: 0, answer: false, reply: false }
+    Elem { parent: 0, hint: 0, sig: 0, stem: 0, first_block: 0, end_block: 0, answer: false, reply: false }
 }
 
 fn collapse_ws(s: &str) -> String {
@@ -402,7 +408,8 @@ impl Builder {
                 let (class, id) = html::class_and_id(attrs);
                 let (class_words, id_words) = (tags::class_words(class), tags::class_words(id));
                 let hint = tags::tag_hint(name) + class_words.hint + id_words.hint;
-                let sig = sig_of(&tn, class, id);
+                let sig = sig_of(&tn, class, id, false);
+                let stem = if class.bytes().any(|b| b.is_ascii_digit()) { sig_of(&tn, class, id, true) } else { sig };
                 let answer = class_words.answer || id_words.answer;
                 let reply = answers::names_reply(hint, class_words.reply || id_words.reply);
                 let idx = self.out.elems.len() as u32;
@@ -411,6 +418,7 @@ impl Builder {
                     parent: self.current(),
                     hint,
                     sig,
+                    stem,
                     first_block: first,
                     end_block: first,
                     answer,
@@ -579,12 +587,19 @@ impl Builder {
 
 /// The list signature: tag, class, and the id without its digits, so that numbered items
 /// (`post_6449712`, `floor3`) stay alike while layout sections told apart only by their ids
-/// (`hd`, `wp`, `ft`) are not taken for a list.
-fn sig_of(tag: &TagName, class: &str, id: &str) -> u64 {
+/// (`hd`, `wp`, `ft`) are not taken for a list. With `stem`, the class's digits are left out too.
+#[inline]
+fn sig_of(tag: &TagName, class: &str, id: &str, stem: bool) -> u64 {
     let mut h = xxhash_rust::xxh3::Xxh3::new();
     h.update(&tag.0[..tag.1 as usize]);
     h.update(b"|");
-    h.update(class.trim().as_bytes());
+    if stem {
+        for part in class.trim().split(|c: char| c.is_ascii_digit()) {
+            h.update(part.as_bytes());
+        }
+    } else {
+        h.update(class.trim().as_bytes());
+    }
     h.update(b"|");
     for part in id.trim().split(|c: char| c.is_ascii_digit()) {
         h.update(part.as_bytes());
@@ -1721,6 +1736,101 @@ mod tests {
                     <p>下一段照常是正文。</p></div></body></html>";
         let e = extract_html(html);
         assert_eq!(kept(&e), vec![clean, "打印时才不显示的字还在。", "下一段照常是正文。"]);
+    }
+
+    #[test]
+    fn a_long_comment_under_a_short_article_is_a_comment() {
+        let flash = "江岸大桥今晚起封闭检修三天，过江车辆请绕行二桥。";
+        let review = "我每天上班都走这座桥，早就盼着检修了。桥面坑洼多，下雨天积水严重，电动车经过时溅得满身是泥。\
+                      希望这次能把伸缩缝也一起换掉，晚上开车经过时咣当咣当响，住在桥头的居民意见很大。";
+        let long: String = std::iter::repeat_n(review, 8).collect();
+        assert!(long.chars().count() > 600, "longer than any list item");
+        let row = |i: usize, text: &str| {
+            format!(
+                "<tr><td class='user'>网友{i}<br>2026-03-0{} 1{i}:2{i}</td><td class='txt'>{text}</td></tr>",
+                1 + i % 8
+            )
+        };
+        let short = [
+            "检修是好事，就是时间选得不太好。",
+            "二桥本来就堵，这下更堵了。",
+            "支持，安全第一。",
+            "能不能晚上施工白天通车？",
+        ];
+        let rows: String =
+            short.iter().enumerate().map(|(i, t)| row(i, t)).chain(std::iter::once(row(7, &long))).collect();
+        let body = format!(
+            "<div class='article'><h1>江岸大桥封闭检修三天</h1><div class='info'>2026-03-01 09:00 来源：江岸网</div>\
+             <div class='text'><p>{flash}</p></div></div>\
+             <table class='pl'><tr><td colspan='2'><b>网友评论</b>（共5条）</td></tr>{rows}</table>"
+        );
+        assert_eq!(extract_html(&site_page("江岸大桥封闭检修三天", &body)).main_text(), flash);
+        // A thread whose opening post is that long keeps it: nothing lies between its subject
+        // and the posts.
+        let thread = format!(
+            "<h1>江岸大桥封闭检修三天</h1><table class='pl'>{}{rows}</table>",
+            row(8, &long).replace("'txt'", "'txt first'")
+        );
+        let e = extract_html(&site_page("江岸大桥封闭检修三天", &thread));
+        assert_eq!(e.main_text(), long, "the opening post");
+    }
+
+    #[test]
+    fn an_article_split_by_an_advert_or_a_picture_is_whole() {
+        let parts = [
+            "今年全省粮食总产量再创新高，比上年增产百分之三，连续八年稳定在六百亿斤以上。",
+            "省农业农村厅介绍，高标准农田建设和良种推广是增产的主要原因，全省新建高标准农田两百万亩。",
+            "与此同时，粮食收购价格保持稳定，种粮农民收入明显增加，农机合作社的服务范围进一步扩大。",
+            "明年，全省将继续推进耕地保护和种业振兴，确保粮食生产稳中有增。",
+        ];
+        let title = "全省粮食总产量再创新高";
+        let page = |body: String| {
+            site_page(title, &format!("<h1>{title}</h1><div class='meta'>2026-12-01 08:00 | 来源：江岸网</div>{body}"))
+        };
+        // Parts told apart by their classes, an advert between them; a summary that repeats the
+        // opening above them.
+        let summary = format!("<div class='intro'>{}……</div>", &parts[0][..parts[0].len() / 2]);
+        let classes = format!(
+            "{summary}<div class='article-body'><div class='txt0'><p>{}</p><p>{}</p></div>\
+             <div class='ad'><span>推荐阅读：</span><a href='/n/3.html'>冬季流感高发期来临</a></div>\
+             <div class='txt1'><p>{}</p><p>{}</p></div></div>",
+            parts[0], parts[1], parts[2], parts[3]
+        );
+        assert_eq!(kept(&extract_html(&page(classes))), parts.to_vec());
+        // Each paragraph alone in its wrapper, the longer one in a span, a picture between.
+        let wrapped = format!(
+            "<div class='content'><div class='textWrap'><p>{}</p></div><div class='img'><img src='/1.jpg'></div>\
+             <div class='textWrap'><p><span>{}{}{}</span></p></div></div>",
+            parts[3], parts[0], parts[1], parts[2]
+        );
+        let joined = format!("{}{}{}", parts[0], parts[1], parts[2]);
+        assert_eq!(kept(&extract_html(&page(wrapped))), vec![parts[3], joined.as_str()]);
+    }
+
+    #[test]
+    fn a_print_versions_headline_and_a_summary_repeating_the_opening_are_not_text() {
+        let para = "江岸区今年将新建社区食堂十二个，为辖区老人提供午餐和晚餐，六十岁以上老人就餐享受八折优惠。";
+        let more = "区民政局表示，首批六个食堂将于三月底开业，其余六个年底前建成。";
+        // A print version: the headline, which ends like a sentence, inside the one container.
+        let print = format!(
+            "<html><head><title>社区食堂今年再建十二个（图）</title></head><body><div class='print'>\
+             <h2>社区食堂今年再建十二个（图）</h2><p>来源：江岸网 2026-03-01</p><p>{para}</p><p>{more}</p>\
+             </div></body></html>"
+        );
+        assert_eq!(kept(&extract_html(&print)), vec![para, more]);
+        // A headline alone stays: it is all the page says.
+        let alone = "<html><head><title>社区食堂今年再建十二个（图）</title></head><body><div class='print'>\
+                     <h2>社区食堂今年再建十二个（图）</h2><img src='/1.jpg'></div></body></html>";
+        assert_eq!(kept(&extract_html(alone)), vec!["社区食堂今年再建十二个（图）"]);
+        // A summary that repeats the opening, cut off or whole, then the article.
+        let cut: String = para.chars().take(24).chain("……".chars()).collect();
+        for summary in [cut.as_str(), para] {
+            let body = format!(
+                "<h1>社区食堂今年再建十二个</h1><div class='info'>2026-03-01</div><div class='intro'>{summary}</div>\
+                 <div class='content'><p>{para}</p><p>{more}</p></div>"
+            );
+            assert_eq!(kept(&extract_html(&site_page("社区食堂今年再建十二个", &body))), vec![para, more], "{summary}");
+        }
     }
 
     #[test]

@@ -78,6 +78,9 @@ const TABLE_MIN_FIGURES: usize = 4;
 const PENALTY_LEVELS: usize = 3;
 /// A sibling joins the container at this share of its score.
 const SIBLING_SHARE: f64 = 0.25;
+/// A first paragraph whose first this many characters open the next one as well is a summary
+/// repeating the article's opening.
+const SUMMARY_PROBE_CHARS: usize = 16;
 /// Repeated items: at least this many siblings ...
 const LIST_MIN_ITEMS: usize = 3;
 /// ... of which at least this share carry a link or time-stamp block.
@@ -151,7 +154,7 @@ pub(super) fn select(e: &mut Extracted) {
     let notice = super::notice::notice_blocks(e, &sums, headed.clone(), article);
     let mut footer = footer_blocks(e, &sums);
     footer.iter_mut().zip(&notice).for_each(|(f, &n)| *f |= n);
-    let Lists { mut excluded, first_items, listings, dates } = list_items(e, &sums, headline, &footer);
+    let Lists { mut excluded, first_items, listings, dates, long_items } = list_items(e, &sums, headline, &footer);
     // Characters of the readable blocks in `range` of at least `min` characters (and with
     // punctuation, if `prose`). List items and footer text are neither "other prose" on the page
     // nor prose before a list.
@@ -205,6 +208,12 @@ pub(super) fn select(e: &mut Extracted) {
                     && readable(start..first, 10, true) * 2 < l.excerpt_chars))
     };
     let listed: Vec<&Listing> = listings.iter().filter(listed).collect();
+    // A long comment (a review of 800 characters) under an article is set aside with the shorter
+    // ones: a list that may not lead is the article's comments, however long one of them is. (An
+    // item of that size is otherwise kept: an old portal's article table between its header and
+    // footer tables is one of three siblings.)
+    let long_comments: Vec<(u32, u32)> =
+        long_items.iter().filter(|(first, _)| headline.is_some() && !may_lead(first)).map(|x| x.1).collect();
     if let Some((lo, hi)) = lead {
         keep(&mut excluded, lo, hi);
     } else if other_chars < LONE_LIST_CHARS {
@@ -212,6 +221,7 @@ pub(super) fn select(e: &mut Extracted) {
         let firsts: Vec<(u32, u32)> = first_items.iter().filter(|i| may_lead(i)).copied().collect();
         firsts.iter().for_each(|&(lo, hi)| keep(&mut excluded, lo, hi));
     }
+    long_comments.iter().for_each(|&(lo, hi)| excluded[lo as usize..hi as usize].fill(true));
     listed.iter().flat_map(|l| &l.items).filter(|i| i.2).for_each(|&(lo, hi, _)| keep(&mut excluded, lo, hi));
 
     let mut question = None;
@@ -312,7 +322,10 @@ pub(super) fn select(e: &mut Extracted) {
             Some(DropReason::OutsideMain)
         } else if disclaiming[i] || feedback(i, b) {
             Some(DropReason::Notice)
-        } else if b.chars <= CREDIT_MAX_CHARS && headline != Some(i) && is_credit_line(&text[b.range.clone()]) {
+        } else if headline != Some(i)
+            && (b.chars <= CREDIT_MAX_CHARS && is_credit_line(&text[b.range.clone()])
+                || b.punct <= 1 && is_copy_line(&text[b.range.clone()]))
+        {
             Some(DropReason::Credit)
         } else if !(b.chars >= 40 || (b.chars >= 10 && b.punct >= 1) || (b.chars >= 4 && b.ends_sentence))
             && dates.binary_search(&(i as u32)).is_err()
@@ -324,8 +337,32 @@ pub(super) fn select(e: &mut Extracted) {
             None
         };
     }
+    // The headline names the text; it is not the text, even inside the container (a print
+    // version sets it there, "……（图片）" ends like a sentence): copies elsewhere set it apart. A
+    // question ("……吗？"), the page's if it has answers, or a headline with nothing else kept,
+    // stays.
+    let asks = |h: usize| question_head(h) || super::answers::is_question(e.block_text(&e.blocks[h]));
+    if let Some(h) = headline.filter(|&h| !asks(h) && e.blocks[h].dropped.is_none()) {
+        if e.blocks.iter().enumerate().any(|(i, b)| i != h && b.dropped.is_none()) {
+            e.blocks[h].dropped = Some(DropReason::Short);
+        }
+    }
+    drop_repeated_opening(e);
     keep_broken_lines(e);
     drop_related_boxes(e, &ranges);
+}
+
+/// A summary above the article that repeats its opening (DedeCMS's "intro", a lead cut off with
+/// "……", the whole of a one-paragraph article) is said once: the first kept paragraph is left
+/// out when the next one opens with its first [`SUMMARY_PROBE_CHARS`] characters.
+fn drop_repeated_opening(e: &mut Extracted) {
+    let mut kept = e.blocks.iter().enumerate().filter(|(_, b)| b.dropped.is_none());
+    let (Some((first, a)), Some((_, b))) = (kept.next(), kept.next()) else { return };
+    let (a, b) = (e.block_text(a).trim(), e.block_text(b).trim());
+    let Some((end, _)) = a.char_indices().nth(SUMMARY_PROBE_CHARS) else { return };
+    if b.starts_with(&a[..end]) {
+        e.blocks[first].dropped = Some(DropReason::Summary);
+    }
 }
 
 /// Labels that open a box of links to other articles.
@@ -541,6 +578,38 @@ fn is_credit_line(text: &str) -> bool {
         && CREDIT_WORDS.iter().any(|w| label.ends_with(w))
         && !rest.contains(['。', '！', '？', '!', '?'])
 }
+
+/// Whether a line gives the copy's own address or page: an address alone or after a short label
+/// ("本文网址：http://…", "原文链接: www.…"), or the page count of an article in pages ("本文共3页，
+/// 当前第2页", "第2页/共3页"). Each copy of an article writes these its own way, as it credits it.
+fn is_copy_line(text: &str) -> bool {
+    let t = text.trim();
+    let address = |s: &str| {
+        let s = s.trim();
+        ["http://", "https://", "www."].iter().any(|p| s.starts_with(p)) && !s.contains(char::is_whitespace)
+    };
+    if address(t) {
+        return true;
+    }
+    let label = t.char_indices().take(COPY_LABEL_MAX_CHARS + 1).find(|&(_, c)| matches!(c, '：' | ':'));
+    if label.is_some_and(|(at, c)| address(&t[at + c.len_utf8()..])) {
+        return true;
+    }
+    // "共3页" and "第2页", in a line not much longer than both.
+    let counted = |prefix: char| {
+        t.match_indices(prefix).any(|(at, _)| {
+            let rest = &t[at + prefix.len_utf8()..];
+            let digits = rest.find(|c: char| !(c.is_ascii_digit() || ('０'..='９').contains(&c))).unwrap_or(rest.len());
+            digits > 0 && rest[digits..].starts_with('页')
+        })
+    };
+    t.len() <= 4 * PAGE_COUNT_MAX_CHARS && t.chars().count() <= PAGE_COUNT_MAX_CHARS && counted('共') && counted('第')
+}
+
+/// The label before a copy's address ("本文网址", "原文链接地址") is at most this many characters.
+const COPY_LABEL_MAX_CHARS: usize = 8;
+/// A page count line ("本文共3页，当前第2页") is at most this many characters.
+const PAGE_COUNT_MAX_CHARS: usize = 24;
 
 /// A paragraph of prose: long enough to score, with sentence punctuation, not a link list. What a
 /// footer or a notice may not take from the page.
@@ -763,6 +832,10 @@ struct Lists {
     listings: Vec<Listing>,
     /// The date blocks of timelines, in order: text, however short.
     dates: Vec<u32>,
+    /// Items too large to count, in a list of dated items, that open as those do (a time stamp
+    /// before their first prose): a long comment. With the first item of their list, since they
+    /// are set aside only when that list may not lead (see `select`).
+    long_items: Vec<((u32, u32), (u32, u32))>,
 }
 
 /// A list whose items lead with headline links to other pages and go on in prose: excerpts on a
@@ -811,6 +884,7 @@ fn list_items(e: &Extracted, sums: &BlockSums, headline: Option<usize>, footer: 
         first_items: Vec::new(),
         listings: Vec::new(),
         dates: Vec::new(),
+        long_items: Vec::new(),
     };
     // Siblings of one signature, found by sorting (parent, signature, element): most elements
     // have no such sibling, and a map of lists spent an allocation and a hash on each.
@@ -950,9 +1024,18 @@ fn list_items(e: &Extracted, sums: &BlockSums, headline: Option<usize>, footer: 
             }
         }
         let first = (ranges[0].0, ranges[0].1);
+        let comments = set_aside && timed * 2 >= marked;
+        if comments && timed >= LIST_MIN_ITEMS {
+            for (&it, &(lo, hi, aside)) in items.iter().zip(&ranges) {
+                let el = &e.elems[it as usize];
+                if !aside && too_large(el) && !holds_headline(el) && section != Some(it) && dated_byline(e, lo, hi) {
+                    lists.long_items.push((first, (lo, hi)));
+                }
+            }
+        }
         if let Some(listing) = listing(e, e.elems[items[0] as usize].parent, ranges) {
             lists.listings.push(listing);
-        } else if set_aside && timed * 2 >= marked {
+        } else if comments {
             // Even when too large: a thread's opening post often is.
             lists.first_items.push(first);
         }
@@ -961,6 +1044,15 @@ fn list_items(e: &Extracted, sums: &BlockSums, headline: Option<usize>, footer: 
     lists.dates.sort_unstable();
     lists.dates.dedup();
     lists
+}
+
+/// Whether blocks `lo..hi` open with a time stamp in a short block before their first longer one:
+/// a post's or a comment's byline ("湖南网友 / 1998-01-17 22:49").
+fn dated_byline(e: &Extracted, lo: u32, hi: u32) -> bool {
+    e.blocks[lo as usize..hi as usize]
+        .iter()
+        .take_while(|b| b.chars <= MARKER_MAX_CHARS)
+        .any(|b| has_time_stamp(e.block_text(b)))
 }
 
 /// The list as a listing, if its items lead with headline links: most items have a link in a
@@ -1437,12 +1529,40 @@ fn container_ranges(
     }
     let mut ranges = vec![(e.elems[best].first_block, e.elems[best].end_block)];
     if best != 0 {
-        let parent = e.elems[best].parent;
+        // Siblings are looked for beside the outermost element that is only the container (a
+        // `<p>` alone in its `<div class="textWrap">`, the container a paragraph's `<span>`): a
+        // paragraph's wrapper is what the article's other parts repeat. Not past a table cell:
+        // the rows of a layout table are the page's regions (the next may hold a comment).
+        let mut part = best;
+        loop {
+            let (el, p) = (&e.elems[part], e.elems[part].parent as usize);
+            let cell = e.blocks[el.first_block as usize].cell as usize == part;
+            if p == 0 || cell || (e.elems[p].first_block, e.elems[p].end_block) != (el.first_block, el.end_block) {
+                break;
+            }
+            part = p;
+        }
+        // Siblings alike (or named as content) with a fair share of the container's score (its
+        // own: an ancestor counts its text at a lower level's weight). Under the headline,
+        // numbered alike too (`txt0`, `txt1`: an article split by an advert, a picture or a
+        // video) when they say something in sentences (not the dateline, "…… 评论(5)"). Not a
+        // shorter one however alike: a WeChat account's fixed opening line is a `<section>` as
+        // the article is.
+        let headed_part = |el: &super::Elem| {
+            let range = el.first_block as usize..el.end_block as usize;
+            headed.start <= range.start
+                && range.end <= headed.end
+                && range.clone().any(|i| {
+                    let b = &e.blocks[i];
+                    !excluded[i] && !footer[i] && b.ends_sentence && b.punct >= 1
+                })
+        };
+        let p = &e.elems[part];
         for (i, el) in e.elems.iter().enumerate().skip(1) {
-            if i != best
-                && el.parent == parent
-                && (el.sig == e.elems[best].sig || el.hint > 0)
+            if i != part
+                && el.parent == p.parent
                 && score[i] >= SIBLING_SHARE * score[best]
+                && (el.sig == p.sig || el.hint > 0 || el.stem == p.stem && headed_part(el))
             {
                 ranges.push((el.first_block, el.end_block));
             }
@@ -1501,7 +1621,9 @@ fn orphaned_run(e: &Extracted, best: usize, excluded: &[bool], footer: &[bool]) 
 
 #[cfg(test)]
 mod tests {
-    use super::{has_time_stamp, is_legal_line, is_pager, lcs_len, may_be_legal, words, COPYRIGHT_MARKS, LICENCES};
+    use super::{
+        has_time_stamp, is_copy_line, is_legal_line, is_pager, lcs_len, may_be_legal, words, COPYRIGHT_MARKS, LICENCES,
+    };
 
     /// The character-by-character reading `has_time_stamp` replaced, kept to check it against.
     fn time_stamp_by_chars(text: &str) -> bool {
@@ -1546,6 +1668,30 @@ mod tests {
             found += usize::from(want);
         }
         assert!(found > 1000, "only {found} time stamps drawn");
+    }
+
+    #[test]
+    fn copy_lines() {
+        for line in [
+            "本文网址：http://www.example.com/news/2026-03/01/content_1.htm",
+            "https://www.example.com/a/1.html",
+            "原文链接: www.example.cn/p?id=3",
+            "本文共3页，当前第2页",
+            "第２页/共３页",
+            "共3页 第1页",
+        ] {
+            assert!(is_copy_line(line), "{line}");
+        }
+        for line in [
+            "详情请访问：www.example.com 了解更多。",
+            "市民可登录市政府网站查询：http://www.example.gov.cn",
+            "全书共12页，第3页起是附录，请在仔细阅读后签字确认。",
+            "共有3页，第几页都行",
+            "第2页",
+            "来源：新华社",
+        ] {
+            assert!(!is_copy_line(line), "{line}");
+        }
     }
 
     #[test]
