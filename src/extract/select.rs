@@ -310,6 +310,12 @@ pub(super) fn select(e: &mut Extracted) {
     let feedback = |i: usize, b: &super::Block| {
         headline != Some(i) && !question_head(i) && super::notice::feedback_prompt(b, &text[b.range.clone()])
     };
+    // A credit line, or the copy's own address or page count (a line of one clause at most).
+    let credit = |i: usize, b: &super::Block| {
+        let line = &text[b.range.clone()];
+        headline != Some(i)
+            && (b.chars <= CREDIT_MAX_CHARS && is_credit_line(line) || b.punct <= 1 && is_copy_line(line))
+    };
     for (i, b) in e.blocks.iter_mut().enumerate() {
         let inside = ranges.iter().any(|r| r.0 <= i as u32 && (i as u32) < r.1);
         b.dropped = if excluded[i] {
@@ -322,10 +328,7 @@ pub(super) fn select(e: &mut Extracted) {
             Some(DropReason::OutsideMain)
         } else if disclaiming[i] || feedback(i, b) {
             Some(DropReason::Notice)
-        } else if headline != Some(i)
-            && (b.chars <= CREDIT_MAX_CHARS && is_credit_line(&text[b.range.clone()])
-                || b.punct <= 1 && is_copy_line(&text[b.range.clone()]))
-        {
+        } else if credit(i, b) {
             Some(DropReason::Credit)
         } else if !(b.chars >= 40 || (b.chars >= 10 && b.punct >= 1) || (b.chars >= 4 && b.ends_sentence))
             && dates.binary_search(&(i as u32)).is_err()
@@ -570,13 +573,19 @@ fn is_credit_line(text: &str) -> bool {
     let t = text.trim().trim_start_matches(OPENING_BRACKETS).trim_start();
     // The label is short: a separator further in is a sentence's colon, and scanning every
     // short block to its end for one cost more than the rest of the test.
-    let sep = t.char_indices().take(CREDIT_LABEL_SCAN).find(|&(_, c)| matches!(c, '：' | ':' | '|' | '｜'));
-    let Some((at, sep)) = sep else { return false };
-    let (label, rest) = (t[..at].trim(), &t[at + sep.len_utf8()..]);
+    let Some((label, rest)) = split_label(t, CREDIT_LABEL_SCAN, &['：', ':', '|', '｜']) else { return false };
+    let label = label.trim();
     !label.is_empty()
         && label.chars().count() <= 6
         && CREDIT_WORDS.iter().any(|w| label.ends_with(w))
         && !rest.contains(['。', '！', '？', '!', '?'])
+}
+
+/// A line's label and what follows it: the text before and after the first of `seps` within its
+/// first `scan` characters.
+fn split_label<'a>(t: &'a str, scan: usize, seps: &[char]) -> Option<(&'a str, &'a str)> {
+    let (at, sep) = t.char_indices().take(scan).find(|(_, c)| seps.contains(c))?;
+    Some((&t[..at], &t[at + sep.len_utf8()..]))
 }
 
 /// Whether a line gives the copy's own address or page: an address alone or after a short label
@@ -591,8 +600,7 @@ fn is_copy_line(text: &str) -> bool {
     if address(t) {
         return true;
     }
-    let label = t.char_indices().take(COPY_LABEL_MAX_CHARS + 1).find(|&(_, c)| matches!(c, '：' | ':'));
-    if label.is_some_and(|(at, c)| address(&t[at + c.len_utf8()..])) {
+    if split_label(t, COPY_LABEL_MAX_CHARS + 1, &['：', ':']).is_some_and(|(_, rest)| address(rest)) {
         return true;
     }
     // "共3页" and "第2页", in a line not much longer than both.
