@@ -432,11 +432,13 @@ fn process(
         Analyzed::Error { location, url, message } => return Ok(error_outcome(url, location, message)),
     };
     if page.norm.is_empty() {
-        return Ok(error_outcome(
-            Some(raw.url),
-            raw.location,
-            "no main text (nothing but navigation or markup)".into(),
-        ));
+        let status = page.extracted.blocks.iter().any(|b| b.dropped == Some(crate::extract::DropReason::Status));
+        let why = if status {
+            "no main text (a status page: not found, deleted, redirecting or empty)"
+        } else {
+            "no main text (nothing but navigation or markup)"
+        };
+        return Ok(error_outcome(Some(raw.url), raw.location, why.into()));
     }
     let existing = index.lookup_url(&raw.url)?;
     if let Some(e) = existing {

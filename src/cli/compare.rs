@@ -125,6 +125,7 @@ fn reason(r: DropReason) -> &'static str {
         DropReason::Notice => "notice",
         DropReason::Credit => "credit",
         DropReason::Summary => "summary",
+        DropReason::Status => "status",
     }
 }
 

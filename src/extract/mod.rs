@@ -7,6 +7,7 @@
 //! every non-empty line is a block and every block is kept.
 
 mod answers;
+mod embedded;
 mod entities;
 mod hidden;
 pub mod html;
@@ -42,6 +43,9 @@ pub enum DropReason {
     Credit,
     /// A summary above the article that repeats its opening (see `select`).
     Summary,
+    /// A site's status line on a page with nothing else: not found, deleted, redirecting, no
+    /// results, nothing yet (see `notice::status_line`).
+    Status,
 }
 
 /// A run of text between block boundaries.
@@ -116,12 +120,20 @@ pub struct Extracted {
     /// Block end tags that closed nothing: the page closes more elements than it opens, so some
     /// earlier end tag was stray and closed an element too soon.
     pub(crate) unmatched_ends: u32,
+    /// The blocks were read from the article the page's scripts carry, not from its markup, which
+    /// held little text (see `embedded`).
+    pub from_script: bool,
 }
 
 impl Extracted {
     /// Text of one block.
     pub fn block_text(&self, b: &Block) -> &str {
         &self.text[b.range.clone()]
+    }
+
+    /// Characters of the main text (white space not counted).
+    pub fn main_chars(&self) -> u64 {
+        self.blocks.iter().filter(|b| b.dropped.is_none()).map(|b| u64::from(b.chars)).sum()
     }
 
     /// The main text: kept blocks joined by newlines.
@@ -137,16 +149,49 @@ impl Extracted {
     }
 }
 
+/// A page whose markup yields fewer main-text characters than this is looked for an article in
+/// its scripts (see `embedded`): a shell's loading line and footer, a summary above an article
+/// the script renders. The script's article is taken when it reads as at least twice as much,
+/// and as main text for at least half of its own.
+const SCRIPT_ARTICLE_BELOW_CHARS: u64 = 200;
+
 /// Extracts blocks from HTML and selects the main text.
 pub fn extract_html(html: &str) -> Extracted {
+    let mut scripts = Vec::new();
+    let out = extract_markup(html, None, Some(&mut scripts));
+    let chars = out.main_chars();
+    if chars >= SCRIPT_ARTICLE_BELOW_CHARS || scripts.is_empty() {
+        return out;
+    }
+    match embedded::article_markup(&scripts) {
+        Some(markup) => {
+            let mut inner = extract_markup(&markup, Some(&out.title), None);
+            // An article is most of its own data; a pagelet of links (a forum's thread list sent
+            // as a script's string) is not, and what little it keeps is its advert.
+            let (kept, all) = (inner.main_chars(), inner.blocks.iter().map(|b| u64::from(b.chars)).sum::<u64>());
+            if kept < 2 * chars.max(1) || kept * 2 < all {
+                return out;
+            }
+            inner.from_script = true;
+            inner
+        }
+        None => out,
+    }
+}
+
+/// Reads markup into blocks and selects the main text. `title` stands in for a fragment's missing
+/// `<title>`; `scripts`, when given, receives the bodies of the page's scripts.
+fn extract_markup<'a>(html: &'a str, title: Option<&str>, mut scripts: Option<&mut Vec<&'a str>>) -> Extracted {
     let mut b = Builder::new(html.len());
     let mut in_title = false;
     let mut in_style = false;
+    let mut in_script = false;
     for tok in html::Tokenizer::new(html) {
         match tok {
             Token::Start { name, attrs, self_closing } => {
                 in_title = name.eq_ignore_ascii_case("title") && !self_closing;
                 in_style = name.eq_ignore_ascii_case("style") && !self_closing;
+                in_script = name.eq_ignore_ascii_case("script") && !self_closing;
                 b.start(name, attrs, self_closing);
             }
             Token::End { name } => b.end(name),
@@ -158,10 +203,18 @@ pub fn extract_html(html: &str) -> Extracted {
                 if in_style {
                     hidden::classes_hidden_by(t, &mut b.hidden_classes);
                 }
+                if in_script {
+                    if let Some(s) = scripts.as_deref_mut() {
+                        s.push(t);
+                    }
+                }
             }
         }
     }
     let mut out = b.finish();
+    if let Some(t) = title {
+        out.title = t.to_owned();
+    }
     select::select(&mut out);
     out
 }
@@ -1837,5 +1890,108 @@ mod tests {
     fn plain_text_keeps_every_line() {
         let e = extract_text("第一段。\n\n  第二段，  有空格。\n");
         assert_eq!(e.main_text(), "第一段。\n第二段， 有空格。");
+    }
+
+    #[test]
+    fn a_shell_without_its_article_has_no_text() {
+        // A page its script renders, fetched before the script ran: a loading line, a call to
+        // enable JavaScript or open the app, and the footer. All of the site's pages say that.
+        let shells = [
+            "<div id='app'><p class='loading'>正在加载中，请稍候。</p></div>",
+            "<div id='root'><div class='tip'>请开启JavaScript后刷新页面。</div></div>",
+            "<div class='open'>打开APP，阅读全文。</div>",
+        ];
+        for body in shells {
+            let html = format!(
+                "<html><head><title>某条新闻 - 快讯</title></head><body>{body}                 <div class='footer'>快讯版权所有，未经授权不得转载。京ICP备12345678号。</div>                 <script>load();</script></body></html>"
+            );
+            let e = extract_html(&html);
+            assert_eq!(e.main_text(), "", "{body}");
+            assert!(!e.from_script);
+        }
+        // The same lines around an article are left out of it; a headline that speaks of them
+        // is the headline.
+        let article = "记者今天从市交通局获悉，地铁三号线二期工程将于年底开通试运营，全线设站十二座。";
+        let body = format!("<h1>地铁三号线二期年底开通</h1><p>{article}</p><p>打开APP阅读全文</p><p>加载中……</p>");
+        assert_eq!(extract_html(&site_page("地铁三号线二期年底开通", &body)).main_text(), article);
+        let headline = "要求“打开App阅读全文”合理吗？";
+        let body = format!("<h1>{headline}</h1><p>{article}</p><p>打开APP阅读全文</p>");
+        assert_eq!(extract_html(&site_page(headline, &body)).main_text(), format!("{headline}\n{article}"));
+    }
+
+    #[test]
+    fn a_shells_article_is_read_from_its_script() {
+        let paras = [
+            "记者今天从市交通局获悉，地铁三号线二期工程将于年底开通试运营，全线设站十二座。",
+            "据介绍，二期工程全长十八公里，开通后从城东到机场只需四十分钟，比现在节省一半时间。",
+        ];
+        let content: String = paras.iter().map(|p| format!("<p>{p}</p>")).collect();
+        let state = serde_json::json!({"title": "地铁三号线二期年底开通", "content": content}).to_string();
+        let html = format!(
+            "<html><head><title>地铁三号线二期年底开通 - 快讯</title></head><body>             <div id='app'><p>正在加载中，请稍候。</p></div>             <div class='footer'>快讯版权所有。京ICP备12345678号。</div>             <script>window.__INITIAL_STATE__={state};</script></body></html>"
+        );
+        let e = extract_html(&html);
+        assert!(e.from_script);
+        assert_eq!(e.main_text(), paras.join("\n"));
+        assert_eq!(e.title, "地铁三号线二期年底开通 - 快讯");
+        // A forum's thread list sent as a script's string (Baidu's pagelets) is no article:
+        // its links are most of its text.
+        let threads: String =
+            (0..20).map(|i| format!("<li><a href='/p/{i}'>第{i}个帖子的标题写得比较长一些</a></li>")).collect();
+        let pagelet = format!("<ul class='threads'>{threads}</ul><p>{}</p>", paras[0]);
+        let state = serde_json::json!({"id": "frs-list", "content": pagelet}).to_string();
+        let html = html.replace(
+            &format!(
+                "window.__INITIAL_STATE__={}",
+                serde_json::json!({"title": "地铁三号线二期年底开通", "content": content})
+            ),
+            &format!("pagelet({state})"),
+        );
+        let e = extract_html(&html);
+        assert!(!e.from_script, "{}", e.main_text());
+    }
+
+    #[test]
+    fn a_status_page_has_no_text_and_a_flash_that_sounds_like_one_keeps_it() {
+        let page = |title: &str, body: &str| {
+            format!(
+                "<html><head><title>{title}_江岸网</title></head><body><div class='nav'><a href='/'>首页</a> | \
+                 <a href='/city/'>城事</a></div><table><tr><td>{body}</td></tr></table><div class='foot'>\
+                 <p>Copyright © 2003-2026 jiangan.example All Rights Reserved</p>\
+                 <p>本站部分内容来源于网络，如有侵权请联系删除。</p>\
+                 <p>凡本网注明“来源：江岸网”的作品，版权均属于江岸网，未经授权不得转载。</p></div></body></html>"
+            )
+        };
+        let statuses = [
+            (
+                "页面不存在",
+                "<h2>404 Not Found</h2><p>抱歉，您访问的页面不存在或已被删除！</p><p><a href='/'>返回首页</a></p>",
+            ),
+            ("页面跳转中", "<p>页面跳转中，请稍候……如果您的浏览器没有自动跳转，请点击这里。</p>"),
+            ("提示信息", "<p>抱歉，指定的主题不存在或已被删除或正在被审核。</p>"),
+            ("搜索结果", "<p>搜索结果：找到相关结果约0个</p><p>建议您检查输入的关键词是否有误。</p>"),
+            ("专题", "<div class='empty'><p>暂无内容</p></div>"),
+            (
+                "会员登录",
+                "<form><p>用户名：<input name='u'></p><p>密码：<input type='password'></p><button>登录</button></form>",
+            ),
+        ];
+        for (title, body) in statuses {
+            let e = extract_html(&page(title, body));
+            assert_eq!(e.main_text(), "", "{title}");
+        }
+        let e = extract_html(&page("页面不存在", statuses[0].1));
+        assert!(e.blocks.iter().any(|b| b.dropped == Some(DropReason::Status)));
+        // News flashes alone that use such words stay.
+        for flash in [
+            "经核查，网传江岸大桥出现裂缝的消息不存在。",
+            "今晨六时，城东一仓库起火，暂无人员伤亡。",
+            "涉事视频已被删除，警方已介入调查。",
+            "本网讯 江岸大桥今晚起封闭检修三天，过江车辆请绕行二桥。",
+            "【江岸网讯】市公安局建立健全责任制度，全年破获案件三百余起。",
+        ] {
+            let e = extract_html(&page("快讯", &format!("<p>{flash}</p>")));
+            assert_eq!(e.main_text(), flash);
+        }
     }
 }

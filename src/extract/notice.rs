@@ -308,6 +308,123 @@ pub(super) fn feedback_prompt(b: &super::Block, text: &str) -> bool {
     has(question, &PAGE_WORDS) || offers
 }
 
+/// What a page shows while its script loads, or asks for instead of it: loading lines, a call
+/// to enable JavaScript or to change browser, a call to open the site's app. Matched without
+/// regard to ASCII case.
+const SHELL_PROMPTS: [&str; 16] = [
+    "正在加载",
+    "加载中",
+    "努力加载",
+    "加载失败",
+    "请稍候",
+    "javascript",
+    "浏览器版本",
+    "升级浏览器",
+    "更换浏览器",
+    "浏览器打开",
+    "浏览器中打开",
+    "打开app",
+    "下载app",
+    "客户端打开",
+    "客户端查看",
+    "微信中打开",
+];
+/// A shell's prompt is a line of at most this many characters.
+const SHELL_PROMPT_MAX_CHARS: u32 = 30;
+
+fn shell_prompts() -> Option<&'static aho_corasick::AhoCorasick> {
+    static WORDS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> = std::sync::LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(SHELL_PROMPTS).ok()
+    });
+    WORDS.as_ref()
+}
+
+/// Whether a block is a shell's prompt ("正在加载中，请稍候。", "请开启JavaScript后刷新页面",
+/// "打开APP阅读全文"): the text of a page rendered in the browser before its script has run, the
+/// same on all of the site's pages. Read as the page's text, it made every such page an exact
+/// copy of the site's first. The caller keeps the page's headline, which may speak of these.
+pub(super) fn shell_prompt(b: &super::Block, text: &str) -> bool {
+    b.chars <= SHELL_PROMPT_MAX_CHARS && shell_prompts().is_some_and(|w| w.is_match(text))
+}
+
+/// Words of a site's statement on its rights and its users' duties ...
+/// (not "责任" or "法律" alone: a report says "责任制度", "法律援助").
+const STATEMENT_WORDS: [&str; 8] = ["版权", "转载", "侵权", "授权", "法律责任", "不代表", "免责", "同意其观点"];
+
+/// ... which names the site ("本站部分内容来源于网络，如有侵权请联系删除。", "凡本网注明“来源：……”
+/// 的作品，均转载自其它媒体……"): a footer's sentence. Only on a page that says nothing else
+/// (see `select`): a short report of the site's own ("本网讯……") may use those words.
+pub(super) fn site_statement(text: &str, site: Option<&str>) -> bool {
+    STATEMENT_WORDS.iter().any(|w| text.contains(w)) && names_site(text, site, false)
+}
+
+/// What a site says on a page that has no content of its own: not found, deleted or under
+/// review, redirecting, no results, nothing yet, log in first, go back. Whole phrases, matched
+/// without regard to ASCII case, and only on a page that says nothing else (see `select`): a
+/// news flash alone says "……的消息不存在", "暂无人员伤亡" or "视频已被删除", which these are not.
+const STATUS_WORDS: [&str; 45] = [
+    "页面不存在",
+    "页面未找到",
+    "找不到页面",
+    "找不到该页面",
+    "找不到您",
+    "页面找不到",
+    "not found",
+    "您访问的",
+    "您要访问的",
+    "您所访问的",
+    "您请求的",
+    "指定的主题",
+    "主题不存在",
+    "内容不存在",
+    "文章不存在",
+    "帖子不存在",
+    "信息不存在",
+    "被删除或",
+    "正在被审核",
+    "页面已失效",
+    "链接已失效",
+    "页面跳转",
+    "自动跳转",
+    "正在跳转",
+    "秒后跳转",
+    "暂无内容",
+    "暂无数据",
+    "暂无相关",
+    "暂无记录",
+    "搜索结果：",
+    "找到相关结果",
+    "没有找到相关",
+    "未找到相关",
+    "请输入关键词",
+    "输入的关键词",
+    "请先登录",
+    "登录后查看",
+    "登录后才能",
+    "返回首页",
+    "返回上一页",
+    "没有权限",
+    "无权访问",
+    "请稍候",
+    "正在加载",
+    "加载中",
+];
+/// A status line has at most this many characters.
+const STATUS_MAX_CHARS: u32 = 40;
+
+fn status_words() -> Option<&'static aho_corasick::AhoCorasick> {
+    static WORDS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> = std::sync::LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(STATUS_WORDS).ok()
+    });
+    WORDS.as_ref()
+}
+
+/// Whether a block is a site's status line ("抱歉，您访问的页面不存在或已被删除！", "页面跳转中，
+/// 请稍候……", "搜索结果：找到相关结果约0个", "暂无内容"), or a shell's prompt.
+pub(super) fn status_line(b: &super::Block, text: &str) -> bool {
+    b.chars <= STATUS_MAX_CHARS && (status_words().is_some_and(|w| w.is_match(text)) || shell_prompt(b, text))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{extract_html, DropReason, Extracted};

@@ -152,7 +152,7 @@ pub(super) fn select(e: &mut Extracted) {
     let (headed, headline, article) = after_headline(e);
     // Notices (a job board's safety box, a repost's disclaimer) are furniture as the footer is.
     let notice = super::notice::notice_blocks(e, &sums, headed.clone(), article);
-    let mut footer = footer_blocks(e, &sums);
+    let mut footer = footer_blocks(e, &sums, headline);
     footer.iter_mut().zip(&notice).for_each(|(f, &n)| *f |= n);
     let Lists { mut excluded, first_items, listings, dates, long_items } = list_items(e, &sums, headline, &footer);
     // Characters of the readable blocks in `range` of at least `min` characters (and with
@@ -286,7 +286,10 @@ pub(super) fn select(e: &mut Extracted) {
         && ranges.iter().all(|r| footer[r.0 as usize..r.1 as usize].iter().all(|f| *f))
         && ranges.iter().flat_map(|r| r.0 as usize..r.1 as usize).any(|i| {
             let (b, text) = (&e.blocks[i], e.block_text(&e.blocks[i]));
-            is_prose(b) && !is_legal_line(text) && !super::notice::names_site(text, site, false)
+            is_prose(b)
+                && !is_legal_line(text)
+                && !super::notice::names_site(text, site, false)
+                && !super::notice::shell_prompt(b, text)
         });
     // A notice line inside the container that disclaims (see `notice::disclaiming_line`), unless
     // no other prose is left there.
@@ -310,6 +313,9 @@ pub(super) fn select(e: &mut Extracted) {
     let feedback = |i: usize, b: &super::Block| {
         headline != Some(i) && !question_head(i) && super::notice::feedback_prompt(b, &text[b.range.clone()])
     };
+    // A shell's loading line or call to open the app (see `notice::shell_prompt`).
+    let prompt =
+        |i: usize, b: &super::Block| headline != Some(i) && super::notice::shell_prompt(b, &text[b.range.clone()]);
     // A credit line, or the copy's own address or page count (a line of one clause at most).
     let credit = |i: usize, b: &super::Block| {
         let line = &text[b.range.clone()];
@@ -326,7 +332,7 @@ pub(super) fn select(e: &mut Extracted) {
             Some(if notice[i] { DropReason::Notice } else { DropReason::Footer })
         } else if !inside {
             Some(DropReason::OutsideMain)
-        } else if disclaiming[i] || feedback(i, b) {
+        } else if disclaiming[i] || feedback(i, b) || prompt(i, b) {
             Some(DropReason::Notice)
         } else if credit(i, b) {
             Some(DropReason::Credit)
@@ -340,6 +346,7 @@ pub(super) fn select(e: &mut Extracted) {
             None
         };
     }
+    drop_site_lines_alone(e, headline);
     // The headline names the text; it is not the text, even inside the container (a print
     // version sets it there, "……（图片）" ends like a sentence): copies elsewhere set it apart. A
     // question ("……吗？"), the page's if it has answers, or a headline with nothing else kept,
@@ -353,6 +360,55 @@ pub(super) fn select(e: &mut Extracted) {
     drop_repeated_opening(e);
     keep_broken_lines(e);
     drop_related_boxes(e, &ranges);
+}
+
+/// Lines a site says of itself are left out when, but for the headline, they are all that is
+/// kept: legal lines ("版权所有", "京ICP备……") and the site's statements ("本站部分内容来源于网络，
+/// 如有侵权请联系删除。", see `notice::site_statement`), a footer that no region beside it tells
+/// for one on a page with no text of its own (a script's shell, a login form, an empty listing:
+/// the footer then holds all of the page's prose); and status lines
+/// (see `notice::status_line`): a soft 404, a redirect stub, a deleted post, an empty search. A
+/// headline that is a status line ("页面不存在") goes with them. Every page of the site says
+/// them; as its text they made such pages copies of each other.
+fn drop_site_lines_alone(e: &mut Extracted, headline: Option<usize>) {
+    let mut lines = Vec::new();
+    let site = super::notice::site_name(&e.title);
+    // Statements alone may be the page's own: a site's disclaimer page, a notice box that is all
+    // a page says. Beside a legal line (kept or left out as short) or a status line they are the
+    // footer's.
+    let legal = |b: &super::Block, text: &str| b.chars <= LEGAL_MAX_CHARS && may_be_legal(text) && is_legal_line(text);
+    let mut footer_or_status = false;
+    for (i, b) in e.blocks.iter().enumerate() {
+        if b.dropped.is_some() || headline == Some(i) {
+            continue;
+        }
+        let text = e.block_text(b);
+        let short = b.chars <= LEGAL_MAX_CHARS;
+        if legal(b, text) {
+            lines.push((i, DropReason::Footer));
+            footer_or_status = true;
+        } else if short && super::notice::site_statement(text, site) {
+            lines.push((i, DropReason::Footer));
+        } else if super::notice::status_line(b, text) {
+            lines.push((i, DropReason::Status));
+            footer_or_status = true;
+        } else {
+            return;
+        }
+    }
+    let status_headline = headline.filter(|&h| {
+        let b = &e.blocks[h];
+        b.dropped.is_none() && super::notice::status_line(b, e.block_text(b))
+    });
+    if !footer_or_status && status_headline.is_none() && !e.blocks.iter().any(|b| legal(b, e.block_text(b))) {
+        return;
+    }
+    for (i, why) in lines {
+        e.blocks[i].dropped = Some(why);
+    }
+    if let Some(h) = status_headline {
+        e.blocks[h].dropped = Some(DropReason::Status);
+    }
 }
 
 /// A summary above the article that repeats its opening (DedeCMS's "intro", a lead cut off with
@@ -626,8 +682,9 @@ pub(super) fn is_prose(b: &super::Block) -> bool {
 }
 
 /// Marks the blocks of the site footer; see the module documentation. Linear in the page: range
-/// sums come from prefix sums, and a line climbs at most [`FOOTER_MAX_CLIMB`] elements.
-fn footer_blocks(e: &Extracted, sums: &BlockSums) -> Vec<bool> {
+/// sums come from prefix sums, and a line climbs at most [`FOOTER_MAX_CLIMB`] elements. The
+/// page's `headline` counts as prose whatever it speaks of.
+fn footer_blocks(e: &Extracted, sums: &BlockSums, headline: Option<usize>) -> Vec<bool> {
     let n = e.blocks.len();
     let mut footer = vec![false; n];
     let legal = |b: &super::Block| {
@@ -642,7 +699,9 @@ fn footer_blocks(e: &Extracted, sums: &BlockSums) -> Vec<bool> {
     let (mut long, mut prose) = (vec![0u32; n + 1], vec![0u32; n + 1]);
     for (i, b) in e.blocks.iter().enumerate() {
         long[i + 1] = long[i] + u32::from(b.chars >= FOOTER_MAX_BLOCK_CHARS);
-        prose[i + 1] = prose[i] + u32::from(is_prose(b));
+        // A shell's loading line is no paragraph: the footer beside it is still the footer.
+        let prose_here = is_prose(b) && (headline == Some(i) || !super::notice::shell_prompt(b, e.block_text(b)));
+        prose[i + 1] = prose[i] + u32::from(prose_here);
     }
     let range = |el: usize| e.elems[el].first_block as usize..e.elems[el].end_block as usize;
     let chars_in = |r: std::ops::Range<usize>| sums.chars(r);

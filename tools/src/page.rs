@@ -54,6 +54,7 @@ pub fn run(args: &PageArgs) -> Result<()> {
         "charset": page.charset,
         "charset_source": page.charset_source,
         "decode_errors": page.decode_errors,
+        "from_script": page.extracted.from_script,
         "blocks": blocks,
         "main_text": page.main_text,
         "normalized_chars": page.norm.len(),
@@ -70,6 +71,9 @@ pub fn run(args: &PageArgs) -> Result<()> {
         return Ok(());
     }
     println!("{}: {} ({:?}), title: {}", args.file, page.charset, page.charset_source, page.title());
+    if page.extracted.from_script {
+        println!("the markup holds little text: blocks read from the article in the page's script data");
+    }
     println!("blocks ('+' main text, '-' left out):");
     for b in &page.extracted.blocks {
         let t: String = page.extracted.block_text(b).chars().take(70).collect();
