@@ -332,19 +332,21 @@ const SHELL_PROMPTS: [&str; 16] = [
 /// A shell's prompt is a line of at most this many characters.
 const SHELL_PROMPT_MAX_CHARS: u32 = 30;
 
-fn shell_prompts() -> Option<&'static aho_corasick::AhoCorasick> {
-    static WORDS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> = std::sync::LazyLock::new(|| {
-        aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(SHELL_PROMPTS).ok()
-    });
-    WORDS.as_ref()
+/// An automaton for a word list, ASCII letters in either case (`None` only if building fails,
+/// which a fixed list of a few words does not make it).
+fn any_case(words: &[&str]) -> Option<aho_corasick::AhoCorasick> {
+    aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(words).ok()
 }
+
+static SHELL_PROMPT_WORDS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
+    std::sync::LazyLock::new(|| any_case(&SHELL_PROMPTS));
 
 /// Whether a block is a shell's prompt ("正在加载中，请稍候。", "请开启JavaScript后刷新页面",
 /// "打开APP阅读全文"): the text of a page rendered in the browser before its script has run, the
 /// same on all of the site's pages. Read as the page's text, it made every such page an exact
 /// copy of the site's first. The caller keeps the page's headline, which may speak of these.
 pub(super) fn shell_prompt(b: &super::Block, text: &str) -> bool {
-    b.chars <= SHELL_PROMPT_MAX_CHARS && shell_prompts().is_some_and(|w| w.is_match(text))
+    b.chars <= SHELL_PROMPT_MAX_CHARS && SHELL_PROMPT_WORDS.as_ref().is_some_and(|w| w.is_match(text))
 }
 
 /// Words of a site's statement on its rights and its users' duties ...
@@ -362,7 +364,7 @@ pub(super) fn site_statement(text: &str, site: Option<&str>) -> bool {
 /// review, redirecting, no results, nothing yet, log in first, go back. Whole phrases, matched
 /// without regard to ASCII case, and only on a page that says nothing else (see `select`): a
 /// news flash alone says "……的消息不存在", "暂无人员伤亡" or "视频已被删除", which these are not.
-const STATUS_WORDS: [&str; 45] = [
+const STATUS_WORDS: [&str; 42] = [
     "页面不存在",
     "页面未找到",
     "找不到页面",
@@ -405,24 +407,19 @@ const STATUS_WORDS: [&str; 45] = [
     "返回上一页",
     "没有权限",
     "无权访问",
-    "请稍候",
-    "正在加载",
-    "加载中",
 ];
 /// A status line has at most this many characters.
 const STATUS_MAX_CHARS: u32 = 40;
 
-fn status_words() -> Option<&'static aho_corasick::AhoCorasick> {
-    static WORDS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> = std::sync::LazyLock::new(|| {
-        aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(STATUS_WORDS).ok()
-    });
-    WORDS.as_ref()
-}
+static STATUS_AUTOMATON: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
+    std::sync::LazyLock::new(|| any_case(&STATUS_WORDS));
 
 /// Whether a block is a site's status line ("抱歉，您访问的页面不存在或已被删除！", "页面跳转中，
-/// 请稍候……", "搜索结果：找到相关结果约0个", "暂无内容"), or a shell's prompt.
+/// 请稍候……", "搜索结果：找到相关结果约0个", "暂无内容"), or a shell's prompt (its words are not
+/// repeated here).
 pub(super) fn status_line(b: &super::Block, text: &str) -> bool {
-    b.chars <= STATUS_MAX_CHARS && (status_words().is_some_and(|w| w.is_match(text)) || shell_prompt(b, text))
+    b.chars <= STATUS_MAX_CHARS
+        && (STATUS_AUTOMATON.as_ref().is_some_and(|w| w.is_match(text)) || shell_prompt(b, text))
 }
 
 #[cfg(test)]
