@@ -77,16 +77,14 @@ pub(super) fn article_markup(scripts: &[&str]) -> Option<String> {
             None => keys.push((l.script, &l.key, l.ideographs)),
         }
     }
-    let markup = match keys.iter().max_by_key(|k| k.2) {
-        Some(&(script, key, total)) if total > 2 * best.ideographs => found
-            .iter()
-            .filter(|l| l.script == script && l.key == key)
-            .map(|l| l.markup.as_str())
-            .collect::<Vec<_>>()
-            .join("\n"),
-        _ => best.markup.clone(),
+    let (markup, ideographs) = match keys.iter().max_by_key(|k| k.2) {
+        Some(&(script, key, total)) if total > 2 * best.ideographs => {
+            let parts: Vec<&str> =
+                found.iter().filter(|l| l.script == script && l.key == key).map(|l| l.markup.as_str()).collect();
+            (parts.join("\n"), total)
+        }
+        _ => (best.markup.clone(), best.ideographs),
     };
-    let ideographs = markup.chars().filter(|&c| is_ideograph(c)).count();
     (ideographs >= MIN_IDEOGRAPHS && markup.chars().any(super::is_sentence_end)).then_some(markup)
 }
 
@@ -241,13 +239,7 @@ fn as_markup(value: &str) -> String {
     let mut out = String::with_capacity(value.len() + 16);
     for line in value.lines().map(str::trim).filter(|l| !l.is_empty()) {
         out.push_str("<p>");
-        for c in line.chars() {
-            match c {
-                '&' => out.push_str("&amp;"),
-                '<' => out.push_str("&lt;"),
-                _ => out.push(c),
-            }
-        }
+        out.push_str(&html_escape::encode_text(line));
         out.push_str("</p>\n");
     }
     out
