@@ -566,10 +566,38 @@ impl Builder {
         let text = &mut self.out.text;
         // Copy runs of non-space characters whole; spaces collapse to one.
         let mut run: Option<usize> = None;
-        for (i, c) in t.char_indices() {
+        let bytes = t.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            // A stretch of CJK ideographs (lead bytes E4..E9: U+4000..U+9FFF, most of a Chinese
+            // page) is counted three bytes at a time: none is a space, punctuation or a '.', so
+            // each only counts, and only the first can follow a Latin '.'.
+            if (0xE4..=0xE9).contains(&bytes[i]) {
+                let start = i;
+                while i < bytes.len() && (0xE4..=0xE9).contains(&bytes[i]) {
+                    i += 3;
+                }
+                if run.is_none() {
+                    if self.pending_space && text.len() > self.block_start {
+                        text.push(' ');
+                    }
+                    self.pending_space = false;
+                    run = Some(start);
+                }
+                let n = ((i - start) / 3) as u32;
+                self.chars += n;
+                self.link_chars += n * u32::from(in_link);
+                // (`latin_dot_before` of a character that is not ASCII.)
+                self.punct += u32::from(std::mem::take(&mut self.latin_dot));
+                self.last = t.get(i - 3..).and_then(|s| s.chars().next()).unwrap_or(self.last);
+                continue;
+            }
+            let Some(c) = t.get(i..).and_then(|s| s.chars().next()) else { break };
+            let at = i;
+            i += c.len_utf8();
             if is_space(c) {
                 if let Some(s) = run.take() {
-                    text.push_str(&t[s..i]);
+                    text.push_str(&t[s..at]);
                 }
                 self.pending_space = true;
                 self.punct += u32::from(std::mem::take(&mut self.latin_dot));
@@ -580,7 +608,7 @@ impl Builder {
                     text.push(' ');
                 }
                 self.pending_space = false;
-                run = Some(i);
+                run = Some(at);
             }
             self.chars += 1;
             self.link_chars += u32::from(in_link);
@@ -678,6 +706,55 @@ mod tests {
         }
         assert!(is_prose_punct_after('了', '.'), "a full stop typed half-width");
         assert!(!is_prose_punct_after('3', '.') && !is_prose_punct_after('w', '.'), "a decimal point, a domain");
+    }
+
+    /// A text node's counters and copied text as the per-character rule gives them: the
+    /// stretch of ideographs counted three bytes at a time changes none of them.
+    #[test]
+    fn text_counters_are_the_per_character_rule() {
+        let pool = [
+            "字", "国", "乙", "龥", "䀀", "。", "，", "ぁ", "ア", "．", "！", "a", "Z", "3", ".", " ", "\n",
+            "\u{3000}", "\u{a0}", "é", "€", "😀", "〃", "\u{ff01}", "(", "”",
+        ];
+        let mut rng = crate::testutil::Rng::new(0x7e57_c0de);
+        for case in 0..3000 {
+            let mut t = String::new();
+            for _ in 0..rng.below(40) {
+                t.push_str(pool[rng.below(pool.len() as u64) as usize]);
+            }
+            let (in_link, latin_dot, last) = (case % 3 == 0, case % 5 == 0, if case % 2 == 0 { 'w' } else { '国' });
+            let mut b = Builder::new(64);
+            b.link = in_link.then_some(1);
+            b.latin_dot = latin_dot;
+            b.last = last;
+            b.pending_space = case % 7 == 0;
+            b.text(&t);
+            // The rule, one character at a time.
+            let (mut chars, mut punct, mut dot, mut prev, mut copied) = (0u32, 0u32, latin_dot, last, String::new());
+            let mut pending = case % 7 == 0;
+            for c in t.chars() {
+                if is_space(c) {
+                    pending = true;
+                    punct += u32::from(std::mem::take(&mut dot));
+                    continue;
+                }
+                if pending && !copied.is_empty() {
+                    copied.push(' ');
+                }
+                pending = false;
+                copied.push(c);
+                chars += 1;
+                punct += u32::from(is_prose_punct_after(prev, c));
+                if std::mem::take(&mut dot) {
+                    punct += u32::from(crate::normalize::latin_dot_before(Some(c)));
+                }
+                dot = c == '.' && crate::normalize::latin_dot_after(prev);
+                prev = c;
+            }
+            assert_eq!(b.out.text, copied, "case {case}: {t:?}");
+            assert_eq!((b.chars, b.punct, b.latin_dot, b.last), (chars, punct, dot, prev), "case {case}: {t:?}");
+            assert_eq!(b.link_chars, if in_link { chars } else { 0 }, "case {case}: {t:?}");
+        }
     }
 
     #[test]

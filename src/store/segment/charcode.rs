@@ -170,18 +170,20 @@ impl CharCode {
                 i += 1;
                 continue;
             }
-            if (0xE0..0xF0).contains(&x) && i + 2 < b.len() {
-                let cp =
-                    (usize::from(x & 0x0F) << 12) | (usize::from(b[i + 1] & 0x3F) << 6) | usize::from(b[i + 2] & 0x3F);
-                let v = table[cp & 0xFFFF];
-                if v != 0 {
-                    // Both bytes are written whatever the length, and the length computed: no
-                    // branch on it (one- and two-byte codes alternate unpredictably).
-                    buf[o] = (v >> 8) as u8;
-                    buf[o + 1] = v as u8;
-                    o += 1 + usize::from(v >= u16::from(FIRST_LEAD) << 8);
-                    i += 3;
-                    continue;
+            if x & 0xF0 == 0xE0 {
+                if let (Some(s), Some(d)) = (b.get(i..i + 3), buf.get_mut(o..o + 2)) {
+                    let cp = (usize::from(x & 0x0F) << 12) | (usize::from(s[1] & 0x3F) << 6) | usize::from(s[2] & 0x3F);
+                    // (A 16-bit index into a table of 2^16 codes.)
+                    let v = table.get(cp).copied().unwrap_or(0);
+                    if v != 0 {
+                        // Both bytes are written whatever the length, and the length computed: no
+                        // branch on it (one- and two-byte codes alternate unpredictably).
+                        d[0] = (v >> 8) as u8;
+                        d[1] = v as u8;
+                        o += 1 + usize::from(v >= u16::from(FIRST_LEAD) << 8);
+                        i += 3;
+                        continue;
+                    }
                 }
             }
             // (`i` is on a character boundary: it moves by whole characters.)
