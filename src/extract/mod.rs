@@ -1868,6 +1868,33 @@ mod tests {
         assert_eq!(kept(&e), vec![clean, "打印时才不显示的字还在。", "下一段照常是正文。"]);
     }
 
+    /// A box of other stories under a short article, each a link and its summary, whose first
+    /// summary is longer than any list item (a whole page of names) is set aside whole: the
+    /// article under the headline is the text.
+    #[test]
+    fn a_long_summary_in_a_box_of_other_stories_is_not_the_article() {
+        let flash = "江岸大桥今晚起封闭检修三天，过江车辆请绕行二桥。交警部门提醒市民合理安排出行时间。";
+        let names: String = (0..240)
+            .map(|i| {
+                format!("{}{}、", ["王", "李", "张", "刘"][i % 4], ["建国", "秀英", "志强", "海燕", "立新"][i % 5])
+            })
+            .collect();
+        let items = [
+            ("/n/101.html", "全市文化艺术界代表名单（240人）", names.as_str()),
+            ("/n/102.html", "城南新建两座过街天桥今天通车", "附近居民过马路不用再绕行。"),
+            ("/n/103.html", "冬季流感高发期来临专家提醒", "专家建议老人和儿童尽早接种疫苗。"),
+            ("/n/104.html", "全市新增三条公交线路", "新线路串起了城东的三个大型社区。"),
+        ];
+        let lis: String = items.iter().map(|(h, t, p)| format!("<li><a href='{h}'>{t}</a><p>{p}</p></li>")).collect();
+        let body = format!(
+            "<div class='article'><h1>江岸大桥封闭检修三天</h1><div class='info'>2026-03-01 09:00 来源：江岸网</div>\
+             <div class='text'><p>{flash}</p></div><div>（编辑 张三）</div></div>\
+             <div><h3>猜你喜欢</h3><ul>{lis}</ul></div>"
+        );
+        assert!(names.chars().count() > 600, "longer than any list item");
+        assert_eq!(extract_html(&site_page("江岸大桥封闭检修三天", &body)).main_text(), flash);
+    }
+
     #[test]
     fn a_long_comment_under_a_short_article_is_a_comment() {
         let flash = "江岸大桥今晚起封闭检修三天，过江车辆请绕行二桥。";

@@ -26,7 +26,8 @@
 //!    one paragraph before it (more are an article, whose pages the pager turns), is the main
 //!    text, all of it, unless more prose stands beside it; so is a listing whose longest excerpt
 //!    would otherwise be taken for the article. Other listings ("related reading" with
-//!    summaries) are set aside. A list marked only by bare dates spanning months is a timeline:
+//!    summaries) are set aside, an item too large for a list too when it lies below the
+//!    headline and opens with a link like the others (a summary quoting a whole page). A list marked only by bare dates spanning months is a timeline:
 //!    the article's own text, dates included. A page with none of these whose best container
 //!    is one short paragraph beside far more prose set aside is a listing: that paragraph is
 //!    its site's notice, and the page has no text (see [`scrap`]).
@@ -1077,12 +1078,22 @@ fn list_items(e: &Extracted, sums: &BlockSums, headline: Option<usize>, footer: 
             }
         }
         let section = if set_aside { only_prose(items) } else { None };
+        let comments = set_aside && timed * 2 >= marked;
+        // A box of other pages' links under the article (no time stamps: not comments, whose
+        // long items are weighed below) is set aside whole, its one long summary too: headed by
+        // a link like its neighbours, below the page's headline, it is another story's opening,
+        // however long ("猜你喜欢" quoting a whole page of names beside a two-sentence flash).
+        let another_story = |el: &super::Elem| {
+            !comments
+                && headline.is_some_and(|h| h < el.first_block as usize)
+                && e.blocks.get(el.first_block as usize).is_some_and(|b| b.link_density() > MAX_LINK_DENSITY)
+        };
         let ranges: Vec<(u32, u32, bool)> = items
             .iter()
             .map(|&it| {
                 let el = &e.elems[it as usize];
                 let own = holds_headline(el) || section == Some(it);
-                (el.first_block, el.end_block, set_aside && !too_large(el) && !own)
+                (el.first_block, el.end_block, set_aside && (!too_large(el) || another_story(el)) && !own)
             })
             .collect();
         for &(lo, hi, aside) in &ranges {
@@ -1091,7 +1102,6 @@ fn list_items(e: &Extracted, sums: &BlockSums, headline: Option<usize>, footer: 
             }
         }
         let first = (ranges[0].0, ranges[0].1);
-        let comments = set_aside && timed * 2 >= marked;
         if comments && timed >= LIST_MIN_ITEMS {
             for (&it, &(lo, hi, aside)) in items.iter().zip(&ranges) {
                 let el = &e.elems[it as usize];
