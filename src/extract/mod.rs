@@ -2055,6 +2055,50 @@ mod tests {
         assert!(!e.from_script, "{}", e.main_text());
     }
 
+    /// A listing of dated items set aside as a list (a headline listed twice: no listing), whose
+    /// footer asks its readers to obey the law, has no text: the footer's reminder is no sentence
+    /// of the page's own, and as its text it made the site's listings copies of each other. A
+    /// flash that gives the same advice keeps it.
+    #[test]
+    fn a_footer_reminding_of_the_law_is_no_text_of_its_own() {
+        let page = |title: &str, body: &str| {
+            format!(
+                "<html><head><title>{title}_江岸网</title></head><body><div class='nav'><a href='/'>首页</a> | \
+                 <a href='/city/'>城事</a></div><div class='main'>{body}</div><div class='db'>\
+                 <p><a href='/about/'>关于我们</a> | <a href='/contact/'>联系我们</a> | <a href='/map/'>网站地图</a></p>\
+                 <p>Copyright © 2003-2026 jiangan.example All Rights Reserved</p>\
+                 <p>违法和不良信息举报电话：0123-12345678</p>\
+                 <p>凡本网注明“来源：XXX（非本网）”的作品，均转载自其它媒体，转载目的在于传递更多信息，\
+                 并不代表本网赞同其观点和对其真实性负责。</p>\
+                 <p>请遵守《互联网电子公告服务管理规定》及中华人民共和国其他各项有关法律法规。</p>\
+                 <p>本网站所载文字、图片、音视频等内容，版权归本网所有，未经授权不得转载。</p></div></body></html>"
+            )
+        };
+        let items: String = [
+            ("城南新建两座过街天桥今天通车", "附近居民过马路不用再绕行。"),
+            ("冬季流感高发期来临专家提醒", "专家建议老人和儿童尽早接种疫苗。"),
+            ("全市新增三条公交线路", "新线路串起了城东的三个大型社区。"),
+            ("冬季流感高发期来临专家提醒", "专家建议老人和儿童尽早接种疫苗。"),
+            ("江岸大桥封闭检修三天", "过江车辆请绕行二桥。"),
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, (t, p))| {
+            format!(
+                "<div class='item'><h3><a href='/n/{i}.html'>{t}</a></h3><p class='summary'>{p}</p>\
+                 <span class='date'>01月0{}日</span></div>",
+                i + 1
+            )
+        })
+        .collect();
+        let e =
+            extract_html(&page("社会频道 第20页", &format!("<h2>社会频道 第20页</h2><div class='box'>{items}</div>")));
+        assert_eq!(e.main_text(), "");
+        let flash = "今冬首场寒潮来袭，交警提醒市民出行遵守交通法规，注意安全。";
+        let e = extract_html(&page("快讯", &format!("<p>{flash}</p>")));
+        assert_eq!(e.main_text(), flash);
+    }
+
     #[test]
     fn a_status_page_has_no_text_and_a_flash_that_sounds_like_one_keeps_it() {
         let page = |title: &str, body: &str| {

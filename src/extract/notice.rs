@@ -360,6 +360,14 @@ pub(super) fn site_statement(text: &str, site: Option<&str>) -> bool {
     STATEMENT_WORDS.iter().any(|w| text.contains(w)) && names_site(text, site, false)
 }
 
+/// Whether a line asks its reader to obey the law ("请遵守《互联网电子公告服务管理规定》及中华人民
+/// 共和国其他各项有关法律法规。", "发言请遵守国家法律法规"): a forum's or a portal's footer line,
+/// which names neither the site nor a licence. Only inside a footer region (see `select`): a
+/// report may give the advice ("提醒市民出行遵守交通法规").
+pub(super) fn law_reminder(text: &str) -> bool {
+    ["遵守", "遵循", "遵从"].iter().any(|w| text.contains(w)) && ["法律", "法规", "《"].iter().any(|w| text.contains(w))
+}
+
 /// What a site says on a page that has no content of its own: not found, deleted or under
 /// review, redirecting, no results, nothing yet, log in first, go back. Whole phrases, matched
 /// without regard to ASCII case, and only on a page that says nothing else (see `select`): a

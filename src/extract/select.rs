@@ -290,6 +290,7 @@ pub(super) fn select(e: &mut Extracted) {
             is_prose(b)
                 && !is_legal_line(text)
                 && !super::notice::names_site(text, site, false)
+                && !super::notice::law_reminder(text)
                 && !super::notice::shell_prompt(b, text)
         });
     // A notice line inside the container that disclaims (see `notice::disclaiming_line`), unless
