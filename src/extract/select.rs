@@ -27,10 +27,11 @@
 //!    text, all of it, unless more prose stands beside it; so is a listing whose longest excerpt
 //!    would otherwise be taken for the article. Other listings ("related reading" with
 //!    summaries) are set aside, an item too large for a list too when it lies below the
-//!    headline and opens with a link like the others (a summary quoting a whole page). A list marked only by bare dates spanning months is a timeline:
-//!    the article's own text, dates included. A page with none of these whose best container
-//!    is one short paragraph beside far more prose set aside is a listing: that paragraph is
-//!    its site's notice, and the page has no text (see [`scrap`]).
+//!    headline and opens with a link like the others (a summary quoting a whole page). A list
+//!    marked only by bare dates spanning months is a timeline: the article's own text, dates
+//!    included. A page with none of these whose best container is one short paragraph beside
+//!    far more prose set aside is a listing: that paragraph is its site's notice, and the page
+//!    has no text (see [`scrap`]).
 //! 2. Every remaining block with sentence-like text scores its element and the nearest ancestors;
 //!    an element's score is damped by its link density and moved by class/id hints. The best
 //!    element is the article container; when one child holds nearly all of its score, the child
