@@ -26,6 +26,7 @@ pub mod script_fold;
 pub mod store;
 #[cfg(test)]
 mod testutil;
+mod utf8;
 pub mod verify;
 
 pub use params::Params;

@@ -16,6 +16,7 @@
 //!   text again here ([`normalize_folded`]): extraction decodes character references.
 
 use crate::script_fold;
+use crate::utf8;
 use crate::Params;
 
 /// True when a '.' right after `prev` ends a sentence: after a CJK ideograph it is a full stop
@@ -182,16 +183,13 @@ fn normalize_impl<const FOLD: bool>(text: &str) -> NormText {
     while at < bytes.len() {
         // Ideographs are most of a Chinese text: those of lead bytes E4..E9 (U+4000..U+9FFF) are
         // decoded here, three bytes at a time, with nothing to map.
-        if pending == 0 && (0xE4..=0xE9).contains(&bytes[at]) {
-            if let Some(&[b0, b1, b2]) = bytes.get(at..at + 3).and_then(|s| <&[u8; 3]>::try_from(s).ok()) {
-                let cp = (u32::from(b0) & 0x0F) << 12 | (u32::from(b1) & 0x3F) << 6 | (u32::from(b2) & 0x3F);
-                if let Some(c) = char::from_u32(cp) {
-                    out.chars.push(if FOLD { script_fold::fold(c) } else { c });
-                    out.origin.push(i as u32);
-                    at += 3;
-                    i += 1;
-                    continue;
-                }
+        if pending == 0 && utf8::leads_ideograph(bytes[at]) {
+            if let Some(c) = utf8::three_byte_at(bytes, at) {
+                out.chars.push(if FOLD { script_fold::fold(c) } else { c });
+                out.origin.push(i as u32);
+                at += 3;
+                i += 1;
+                continue;
             }
         }
         let Some(c) = text.get(at..).and_then(|s| s.chars().next()) else { break };

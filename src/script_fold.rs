@@ -61,7 +61,7 @@ pub fn fold_text(text: &mut String) {
     let mut from = 0;
     while let Some(i) = next_fold(text.as_bytes(), from) {
         let b = text.as_bytes();
-        let c = char::from_u32(three_byte(b[i], b[i + 1], b[i + 2])).unwrap_or('\0');
+        let c = char::from_u32(crate::utf8::three_byte(b[i], b[i + 1], b[i + 2])).unwrap_or('\0');
         let mut buf = [0u8; 4];
         let folded = fold(c).encode_utf8(&mut buf);
         if folded.len() == 3 {
@@ -70,12 +70,6 @@ pub fn fold_text(text: &mut String) {
         }
         from = i + 3;
     }
-}
-
-/// The code point of a three-byte UTF-8 sequence.
-#[inline]
-fn three_byte(b0: u8, b1: u8, b2: u8) -> u32 {
-    (u32::from(b0) & 0x0F) << 12 | (u32::from(b1) & 0x3F) << 6 | (u32::from(b2) & 0x3F)
 }
 
 /// Offset of the first three-byte character at or after `from` (a character boundary of UTF-8
@@ -102,7 +96,7 @@ fn next_fold(b: &[u8], from: usize) -> Option<usize> {
                     if ch[0] & 0xF0 != 0xE0 {
                         break;
                     }
-                    if bmp_folds(three_byte(ch[0], ch[1], ch[2]) as usize) {
+                    if bmp_folds(crate::utf8::three_byte(ch[0], ch[1], ch[2]) as usize) {
                         return Some(i);
                     }
                     i += 3;

@@ -53,8 +53,8 @@ pub(super) fn article_markup(scripts: &[&str]) -> Option<String> {
             if found.len() >= MAX_LITERALS {
                 return;
             }
-            let key = key_before(s, open);
-            if !content_key(key) {
+            let key = key_before(s, open).to_ascii_lowercase();
+            if !content_key(&key) {
                 return;
             }
             // `open` and `close` are ASCII quotes, so the slice between them is whole UTF-8.
@@ -62,7 +62,7 @@ pub(super) fn article_markup(scripts: &[&str]) -> Option<String> {
             let markup = as_markup(&unescape(raw));
             let ideographs = markup.chars().filter(|&c| is_ideograph(c)).count();
             if ideographs > 0 {
-                found.push(Literal { script, key: key.to_ascii_lowercase(), markup, ideographs });
+                found.push(Literal { script, key, markup, ideographs });
             }
         });
     }
@@ -167,14 +167,14 @@ fn key_before(s: &[u8], open: usize) -> &[u8] {
 /// Keys under which sites store an article's text: any holding "content" or "body"
 /// (`content`, `articleBody`, `content_noencode`, `bodyHtml`), and a few whole names. Not
 /// summaries (`desc`, `abstract`): they repeat the article's opening, and not names ending in
-/// "text" (`privacyText`, `loadingText`): a site's prompts, the same on every page.
+/// "text" (`privacyText`, `loadingText`): a site's prompts, the same on every page. `key` is
+/// lower case.
 fn content_key(key: &[u8]) -> bool {
     if key.is_empty() || key.len() > MAX_KEY_BYTES {
         return false;
     }
-    let k = key.to_ascii_lowercase();
-    let holds = |w: &[u8]| k.windows(w.len()).any(|x| x == w);
-    holds(b"content") || holds(b"body") || matches!(k.as_slice(), b"text" | b"html" | b"article" | b"detail")
+    let holds = |w: &[u8]| key.windows(w.len()).any(|x| x == w);
+    holds(b"content") || holds(b"body") || matches!(key, b"text" | b"html" | b"article" | b"detail")
 }
 
 /// A JavaScript or JSON string literal's value: `\n`, `\t`, `\uXXXX` (surrogate pairs joined),
@@ -286,10 +286,10 @@ mod tests {
     #[test]
     fn content_keys() {
         for k in ["content", "articleBody", "content_noencode", "bodyHtml", "text", "HTML", "detail"] {
-            assert!(content_key(k.as_bytes()), "{k}");
+            assert!(content_key(&k.as_bytes().to_ascii_lowercase()), "{k}");
         }
         for k in ["", "title", "desc", "abstract", "privacyText", "loadingText", "url"] {
-            assert!(!content_key(k.as_bytes()), "{k}");
+            assert!(!content_key(&k.as_bytes().to_ascii_lowercase()), "{k}");
         }
     }
 

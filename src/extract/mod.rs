@@ -572,9 +572,9 @@ impl Builder {
             // A stretch of CJK ideographs (lead bytes E4..E9: U+4000..U+9FFF, most of a Chinese
             // page) is counted three bytes at a time: none is a space, punctuation or a '.', so
             // each only counts, and only the first can follow a Latin '.'.
-            if (0xE4..=0xE9).contains(&bytes[i]) {
+            if crate::utf8::leads_ideograph(bytes[i]) {
                 let start = i;
-                while i < bytes.len() && (0xE4..=0xE9).contains(&bytes[i]) {
+                while i < bytes.len() && crate::utf8::leads_ideograph(bytes[i]) {
                     i += 3;
                 }
                 if run.is_none() {
@@ -589,7 +589,7 @@ impl Builder {
                 self.link_chars += n * u32::from(in_link);
                 // (`latin_dot_before` of a character that is not ASCII.)
                 self.punct += u32::from(std::mem::take(&mut self.latin_dot));
-                self.last = t.get(i - 3..).and_then(|s| s.chars().next()).unwrap_or(self.last);
+                self.last = crate::utf8::three_byte_at(bytes, i - 3).unwrap_or(self.last);
                 continue;
             }
             let Some(c) = t.get(i..).and_then(|s| s.chars().next()) else { break };

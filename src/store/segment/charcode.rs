@@ -172,9 +172,8 @@ impl CharCode {
             }
             if x & 0xF0 == 0xE0 {
                 if let (Some(s), Some(d)) = (b.get(i..i + 3), buf.get_mut(o..o + 2)) {
-                    let cp = (usize::from(x & 0x0F) << 12) | (usize::from(s[1] & 0x3F) << 6) | usize::from(s[2] & 0x3F);
                     // (A 16-bit index into a table of 2^16 codes.)
-                    let v = table.get(cp).copied().unwrap_or(0);
+                    let v = table.get(crate::utf8::three_byte(x, s[1], s[2]) as usize).copied().unwrap_or(0);
                     if v != 0 {
                         // Both bytes are written whatever the length, and the length computed: no
                         // branch on it (one- and two-byte codes alternate unpredictably).
