@@ -312,6 +312,9 @@ struct Rest {
     yi: Vec<u32>,
     xc: Vec<char>,
     yc: Vec<char>,
+    /// The length of x in the round before, and the stretch of it that round took out.
+    x_before: usize,
+    x_cut: std::ops::Range<usize>,
 }
 
 /// Matched pieces of one round in original coordinates, and the round's trusted region.
@@ -632,6 +635,8 @@ impl Verifier {
         // Buffers reused across rounds.
         let mut cur_runs: Vec<Run> = Vec::new();
         let mut y_used: Vec<bool> = Vec::new();
+        // Where the last round's windows of x are.
+        let mut last_round = reuse;
         for round in 0..p.max_rounds.max(1) {
             let (xc, yc): (&[char], &[char]) = match &rest {
                 None => (x, y),
@@ -651,11 +656,25 @@ impl Verifier {
                 self.budget -= charge;
             }
             nrounds += 1;
+            // x lost one stretch to the last round: its windows are that round's but across the
+            // cut (they were the candidate's or the prepared side's after round 0).
+            if let Some(r) = &rest {
+                match last_round {
+                    Round0::Fresh => {}
+                    Round0::XKept(_) => self.wx.hashes.clone_from(&self.wy.hashes),
+                    Round0::YKept(aw) => self.wx.hashes.clone_from(&aw.hashes),
+                }
+                self.wx.window = w;
+                self.wx.cut_out(xc, r.x_before, r.x_cut.clone());
+            }
             let reuse = if round == 0 { reuse } else { Round0::Fresh };
             if matches!(reuse, Round0::Fresh) {
-                self.wx.fill(xc, w);
+                if round == 0 {
+                    self.wx.fill(xc, w);
+                }
                 self.wy.fill(yc, w);
             }
+            last_round = reuse;
             // The prepared side's windows are borrowed, the candidate's are in wy.
             let (wx, wy): (&Windows, &Windows) = match reuse {
                 Round0::Fresh => (&self.wx, &self.wy),
@@ -670,6 +689,10 @@ impl Verifier {
             if round == 0 && cannot_reach(self.keep_a.len(), &self.keep_a, x.len().saturating_sub(slack), p) {
                 return (out, true, nrounds);
             }
+            let too_few = p.round_min_chars.min(p.min_shared_chars).max(1);
+            if round > 0 && self.keep_a.len() < too_few {
+                break;
+            }
             if !matches!(reuse, Round0::YKept(_)) {
                 self.bitmap.fill(&wx.hashes);
                 skeleton::kept(wy, yc.len(), &self.bitmap, &mut self.keep_b);
@@ -678,7 +701,7 @@ impl Verifier {
             if round == 0 && cannot_reach(bound, &self.keep_a, x.len().saturating_sub(slack), p) {
                 return (out, true, nrounds);
             }
-            if bound < p.round_min_chars.min(p.min_shared_chars).max(1) {
+            if bound < too_few {
                 break;
             }
             self.sx.clear();
@@ -743,16 +766,12 @@ impl Verifier {
                 break;
             }
             // Remove the region from x and its matched characters from y.
+            let x_before = xc.len();
             let (mut xi, mut yi) = match rest.take() {
                 None => ((0..x.len() as u32).collect::<Vec<u32>>(), (0..y.len() as u32).collect::<Vec<u32>>()),
                 Some(r) => (r.xi, r.yi),
             };
-            let mut k = 0;
-            xi.retain(|_| {
-                let keep = k < t.a.start || k >= t.a.end;
-                k += 1;
-                keep
-            });
+            xi.drain(t.a.clone());
             let mut k = 0;
             yi.retain(|_| {
                 let keep = !y_used[k];
@@ -761,7 +780,7 @@ impl Verifier {
             });
             let xc: Vec<char> = xi.iter().map(|&i| x[i as usize]).collect();
             let yc: Vec<char> = yi.iter().map(|&i| y[i as usize]).collect();
-            rest = Some(Rest { xi, yi, xc, yc });
+            rest = Some(Rest { xi, yi, xc, yc, x_before, x_cut: t.a.clone() });
         }
         (out, false, nrounds)
     }

@@ -72,6 +72,39 @@ impl Windows {
         debug_assert_eq!(hashes.len(), n);
         self.hashes = hashes;
     }
+
+    /// As [`Windows::fill`] for `text`, which is the text these windows were computed on (its
+    /// first `old_len` characters) with `cut` taken out: the windows on either side of the cut
+    /// are kept, and only those across it are hashed. An alignment's later round sees the
+    /// shorter text so, its last trusted region taken out.
+    pub fn cut_out(&mut self, text: &[char], old_len: usize, cut: std::ops::Range<usize>) {
+        let w = self.window.max(1);
+        debug_assert_eq!(text.len() + cut.len(), old_len);
+        if text.len() < w {
+            self.hashes.clear();
+            return;
+        }
+        let hashes = &mut self.hashes;
+        hashes.truncate(old_len + 1 - w);
+        let end = cut.end.min(hashes.len());
+        if cut.start < end {
+            hashes.drain(cut.start..end);
+        }
+        hashes.truncate(text.len() + 1 - w);
+        let across = cut.start.saturating_sub(w - 1)..cut.start.min(hashes.len());
+        for k in across {
+            hashes[k] = one_window(&text[k..k + w]);
+        }
+    }
+}
+
+/// The hash [`Windows::fill`] gives the window that is all of `w`.
+fn one_window(w: &[char]) -> u64 {
+    if w.len() <= 8 {
+        mix128(w.iter().fold(0u128, |v, &c| (v << 16) | u128::from(c as u32 & 0xFFFF)))
+    } else {
+        mix(w.iter().fold(0u64, |h, &c| h.wrapping_mul(BASE).wrapping_add(u64::from(c as u32) + 1)))
+    }
 }
 
 #[inline]
@@ -252,6 +285,36 @@ mod tests {
             assert_eq!(w.hashes[i], Windows::new(&t[i..i + 5], 5).hashes[0]);
         }
         assert!(Windows::new(&t[..3], 5).hashes.is_empty());
+    }
+
+    #[test]
+    fn windows_of_a_text_with_a_stretch_cut_out_are_its_own() {
+        // Cuts anywhere (none, at either end, all of it, a window or less from an end), windows
+        // short and long, windows computed on a longer text than the one cut: the windows left
+        // must be the text's own.
+        let mut rng = crate::testutil::Rng::new(0x0123_4567_89AB_CDEF);
+        let mut next = |n: u64| rng.below(n);
+        let mut kept = 0usize;
+        for case in 0..5000 {
+            let len = next(120) as usize;
+            let longer = len + if case % 4 == 0 { next(20) as usize } else { 0 };
+            let old: Vec<char> =
+                (0..longer).map(|_| char::from_u32(0x4e00 + next(40) as u32 * 977).unwrap_or('字')).collect();
+            let w = [1, 2, 5, 8, 8, 9, 12][case % 7];
+            let a = next(len as u64 + 1) as usize;
+            let b = a + next((len - a) as u64 + 1) as usize;
+            let text: Vec<char> = old[..a].iter().chain(&old[b..len]).copied().collect();
+            let mut got = Windows::new(&old, w);
+            got.cut_out(&text, len, a..b);
+            let want = Windows::new(&text, w);
+            assert_eq!(
+                (got.window, &got.hashes),
+                (want.window, &want.hashes),
+                "case {case}: w {w}, len {len}, cut {a}..{b}"
+            );
+            kept += want.hashes.len().saturating_sub(w - 1);
+        }
+        assert!(kept > 100_000, "{kept} windows kept");
     }
 
     #[test]

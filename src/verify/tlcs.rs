@@ -40,6 +40,33 @@ pub fn trusted_region(
     min_block: usize,
     max_blocks: usize,
 ) -> Option<Trusted> {
+    region_of(runs, n, m, theta, min_block, max_blocks, true)
+}
+
+/// The longest stretch of A that can be flat with `matched` characters of the LCS in it and
+/// beyond it: a stretch of length L has at least L - matched unmatched characters, at most θ·L.
+/// One character more than the exact bound, against rounding; `None` when θ bounds nothing.
+fn flat_reach(matched: u32, theta: f64) -> Option<usize> {
+    let room = 1.0 - theta;
+    // θ of 1 or more, or not a number: any length may be flat.
+    if room.is_nan() || room <= 0.0 {
+        return None;
+    }
+    let reach = (f64::from(matched) / room).floor() + 1.0;
+    (reach < 1e15).then_some(reach as usize)
+}
+
+/// [`trusted_region`]; `prune`: skip block runs too long to be flat (see `flat_reach`), which
+/// the tests check changes nothing.
+fn region_of(
+    runs: &[Run],
+    n: usize,
+    m: usize,
+    theta: f64,
+    min_block: usize,
+    max_blocks: usize,
+    prune: bool,
+) -> Option<Trusted> {
     if runs.is_empty() || n == 0 {
         return None;
     }
@@ -63,8 +90,23 @@ pub fn trusted_region(
         let (l, r) = (i * s, ((j + 1) * s).min(n));
         matched[r] != matched[l] && flat(l, r)
     };
+    // A flat region has at most θ of its length unmatched, so it is no longer than what is
+    // matched from its start to A's end over 1 - θ: blocks past that bound are no candidates.
+    // A region's second round has a few paragraphs matched among much unmatched text, where
+    // trying every run of blocks cost more than the rest of the round's alignment.
+    let last_block = |i: usize| -> Option<usize> {
+        let l = i * s;
+        let Some(reach) = flat_reach(matched[n] - matched[l], theta) else { return Some(k - 1) };
+        if n - l <= reach {
+            Some(k - 1)
+        } else {
+            // Blocks i..=j span (j + 1 - i) * s characters.
+            (reach / s).checked_sub(1).map(|extra| i + extra)
+        }
+    };
+    let last_block = |i: usize| if prune { last_block(i) } else { Some(k - 1) };
     let best: Vec<(usize, usize)> =
-        base_regions(&wpre, candidate).into_iter().map(|(i, j)| (i * s, ((j + 1) * s).min(n))).collect();
+        base_regions(&wpre, last_block, candidate).into_iter().map(|(i, j)| (i * s, ((j + 1) * s).min(n))).collect();
     // Extend each within its neighbouring blocks; keep the longest.
     let mut region: Option<(usize, usize)> = None;
     for (l, r) in best {
@@ -129,22 +171,30 @@ fn prefix_tables(runs: &[Run], n: usize, m: usize) -> (Vec<u32>, Vec<u32>) {
 
 /// The base regions among blocks `0..k` (`wpre` = prefix sums of the `k` block weights, never
 /// negative): of the block runs `(i, j)` that `candidate` accepts, the heaviest, then those with
-/// the fewest blocks; every one so keyed, in order of `i`.
+/// the fewest blocks; every one so keyed, in order of `i`. `candidate` accepts no run from block
+/// `i` past `last_block(i)`, and none at all when that is `None`.
 ///
 /// A run's weight only grows with its last block, so for each first block the last blocks are
 /// tried from the far end down, and the search stops once no nearer end can weigh as much as the
 /// best found (for this first block, or overall). A near-duplicate's whole text is one flat
 /// region, found at once.
-fn base_regions(wpre: &[u64], candidate: impl Fn(usize, usize) -> bool) -> Vec<(usize, usize)> {
+fn base_regions(
+    wpre: &[u64],
+    last_block: impl Fn(usize) -> Option<usize>,
+    candidate: impl Fn(usize, usize) -> bool,
+) -> Vec<(usize, usize)> {
     let k = wpre.len() - 1;
     let mut best = Best::new();
     for i in 0..k {
         if wpre[k] - wpre[i] < best.key.0 {
             continue;
         }
+        // No run from block i ends past `last`: starting there breaks off where starting at the
+        // far end would, as a run's weight only falls with its last block.
+        let Some(last) = last_block(i).map(|j| j.min(k - 1)).filter(|&j| j >= i) else { continue };
         // The best run starting at block i: (weight, blocks, last block).
         let mut mine: Option<(u64, usize, usize)> = None;
-        for j in (i..k).rev() {
+        for j in (i..=last).rev() {
             let w = wpre[j + 1] - wpre[i];
             if w < best.key.0 || mine.is_some_and(|m| w < m.0) {
                 break;
@@ -278,6 +328,39 @@ mod tests {
         assert!(matched < 60, "matched {matched}");
     }
 
+    #[test]
+    fn runs_too_long_to_be_flat_are_skipped_without_changing_the_region() {
+        // Alignments of every shape: one long run (a near-copy), scattered short runs (a later
+        // round among unmatched text), runs with inserted text between them; thresholds from
+        // strict to loose, blocks from a few characters to many.
+        let mut rng = crate::testutil::Rng::new(0x5DEE_CE66_D1CE_4E5B);
+        let mut next = |n: u64| rng.below(n);
+        let mut pruned_some = 0;
+        for case in 0..4000 {
+            let mut runs = Vec::new();
+            let (mut a, mut b) = (next(50) as u32, next(50) as u32);
+            let dense = next(4) as u32;
+            for _ in 0..next(40) {
+                let len = 1 + next(if dense == 0 { 200 } else { 12 }) as u32;
+                runs.push(Run { a, b, len });
+                a += len + next(u64::from(1 + dense * 60)) as u32;
+                b += len + next(u64::from(1 + dense * 20)) as u32;
+            }
+            let n = runs.last().map_or(1 + next(500) as usize, |r| (r.a + r.len) as usize) + next(300) as usize;
+            let m = runs.last().map_or(1 + next(500) as usize, |r| (r.b + r.len) as usize) + next(300) as usize;
+            let theta = [0.0, 0.05, 0.1, 0.1, 0.1, 0.3, 0.9, 1.0, 1.5][case % 9];
+            let (min_block, max_blocks) = ([1, 8, 24, 24, 40][case % 5], [1, 16, 96, 96, 500][(case / 5) % 5]);
+            let want = region_of(&runs, n, m, theta, min_block, max_blocks, false);
+            let got = region_of(&runs, n, m, theta, min_block, max_blocks, true);
+            assert_eq!(got, want, "case {case}: θ {theta}, blocks {min_block}/{max_blocks}, n {n}, {runs:?}");
+            let s = block_size(n, min_block, max_blocks);
+            let matched: u32 = runs.iter().map(|r| r.len).sum();
+            pruned_some += usize::from(flat_reach(matched, theta).is_some_and(|r| r < n && r / s < n.div_ceil(s)));
+        }
+        // The cases prune: the bound is not vacuous.
+        assert!(pruned_some > 1000, "{pruned_some} cases pruned");
+    }
+
     /// The definition, every run tried: the oracle for [`base_regions`].
     fn base_regions_by_definition(wpre: &[u64], candidate: impl Fn(usize, usize) -> bool) -> Vec<(usize, usize)> {
         let k = wpre.len() - 1;
@@ -309,11 +392,17 @@ mod tests {
             let density = next() % 100;
             let flat: Vec<bool> = (0..k).map(|_| next() % 100 < density).collect();
             let noise = next();
+            // Runs no longer than a bound per first block, or any length.
+            let reach: Vec<Option<usize>> = (0..k)
+                .map(|i| if case % 2 == 0 { Some(k - 1) } else { (i + (next() % 8) as usize).checked_sub(2) })
+                .collect();
+            let within = |i: usize, j: usize| reach[i].is_some_and(|r| j <= r);
             let candidate = |i: usize, j: usize| {
-                flat[i..=j].iter().all(|&f| f) || (noise >> ((i * 7 + j) % 64)) & 1 == 1 && (noise % 5 == 0)
+                within(i, j)
+                    && (flat[i..=j].iter().all(|&f| f) || (noise >> ((i * 7 + j) % 64)) & 1 == 1 && (noise % 5 == 0))
             };
             assert_eq!(
-                base_regions(&wpre, candidate),
+                base_regions(&wpre, |i| reach[i], candidate),
                 base_regions_by_definition(&wpre, candidate),
                 "case {case}: k {k}, flat {flat:?}"
             );
