@@ -72,6 +72,14 @@ pub struct Params {
     /// manifest (an index created before the rule): 0.
     #[serde(default)]
     pub fp_budget: usize,
+    /// A page with fewer fingerprints than this gets the fallback sentence keys of a page with
+    /// none beside them (see [`crate::features`]). A page that fills one or two groups is a
+    /// sentence or two from filling none: its copy with a sentence fewer, another paragraph
+    /// break or a full stop more or less (a list of names, a thread's short posts) has the
+    /// fallback keys alone, and the two shared no key. Missing from a manifest (an index created
+    /// before the rule): 0, only a page with no fingerprint has them.
+    #[serde(default)]
+    pub fp_fallback_below: usize,
     /// LCS step 2: window of the skeleton filter's rolling hash, in characters (paper: 16 bytes).
     pub skeleton_window: usize,
     /// LCS step 3: slope threshold θ of the trustable region (paper: 0.10).
@@ -162,6 +170,7 @@ impl Default for Params {
             fp_min_cover: 50,
             fp_rotations: 16,
             fp_budget: 28,
+            fp_fallback_below: 3,
             skeleton_window: 8,
             theta: 0.10,
             tlcs_min_block: 24,
@@ -196,6 +205,7 @@ mod tests {
         assert!(new.halfwidth_stops && new.latin_stops && new.fold_traditional, "a new index uses them");
         assert_eq!(old.key_bits, 64, "keys keep the width they were stored with");
         assert_eq!(old.fp_budget, 0, "fingerprints keep every rotation they were stored with");
+        assert_eq!(old.fp_fallback_below, 0, "fallback keys only where they were stored");
         assert_eq!(Params::default().key_bits, 48);
         let round: Params = serde_json::from_str(&serde_json::to_string(&Params::default()).expect("json")).expect("p");
         assert_eq!(round, Params::default());

@@ -9,11 +9,14 @@
 //!   candidates.
 //! * An exact hash of the whole normalized text.
 //!
-//! **Fallback for pages with no fingerprint** (too few or too short sentences to fill any group):
-//! the page's fingerprints are instead the keys of its longest sentences (up to
-//! [`FALLBACK_SENTENCES`], each longer than `fp_min_sentence`), or, when it has no such sentence,
-//! the exact hash. [`Features::fingerprint_fallback`] says so; such candidates need a verified
-//! match like any other, so the looser rule costs time, not precision.
+//! **Fallback for pages with few fingerprints** (too few or too short sentences to fill more
+//! than a group or two): the keys of the page's longest sentences (up to [`FALLBACK_SENTENCES`],
+//! each longer than `fp_min_sentence`) join its fingerprints, or, when it has no fingerprint
+//! and no such sentence, the exact hash is its one fingerprint. Below
+//! [`Params::fp_fallback_below`] fingerprints, so that a page that barely fills a group shares
+//! keys with its copy that fills none. [`Features::fingerprint_fallback`] says so; such
+//! candidates need a verified match like any other, so the looser rule costs time, not
+//! precision.
 
 pub mod hash;
 
@@ -37,7 +40,8 @@ pub struct Features {
     pub period_count: u32,
     /// Fingerprint keys, sorted and distinct.
     pub fingerprints: Vec<u64>,
-    /// True when `fingerprints` holds the fallback keys.
+    /// True when `fingerprints` holds the fallback keys (alone, or beside fewer fingerprints
+    /// than [`Params::fp_fallback_below`]).
     pub fingerprint_fallback: bool,
     /// Hash of the whole normalized text.
     pub exact: u64,
@@ -50,9 +54,16 @@ impl Features {
         let sentences = sentences(chars, Stops::of(p));
         let mut fingerprints = fingerprints(chars, &sentences, p);
         let exact = hash::hash64(chars);
-        let fingerprint_fallback = fingerprints.is_empty();
+        let fingerprint_fallback = fingerprints.len() < p.fp_fallback_below.max(1);
         if fingerprint_fallback {
-            fingerprints = fallback_keys(chars, &sentences, p, exact);
+            let some = !fingerprints.is_empty();
+            fingerprints.extend(fallback_keys(chars, &sentences, p));
+            if some {
+                fingerprints.sort_unstable();
+                fingerprints.dedup();
+            } else if fingerprints.is_empty() && !chars.is_empty() {
+                fingerprints.push(exact);
+            }
         }
         let fingerprints = KeyWidth::of(p).cut_sorted(fingerprints);
         Features { period, period_count, fingerprints, fingerprint_fallback, exact }
@@ -341,12 +352,17 @@ impl FastMod {
     }
 }
 
-/// Keys for a page with no fingerprint; see the module documentation.
-fn fallback_keys(chars: &[char], sentences: &[std::ops::Range<usize>], p: &Params, exact: u64) -> Vec<u64> {
+/// The fallback sentence keys of a normalized text as [`Features::compute`] makes them (cut to
+/// the key width), whether or not the text has few enough fingerprints to carry them: a query
+/// tells by them which of its page's fingerprints are single sentences.
+pub fn sentence_keys(chars: &[char], p: &Params) -> Vec<u64> {
+    KeyWidth::of(p).cut_sorted(fallback_keys(chars, &sentences(chars, Stops::of(p)), p))
+}
+
+/// The sentence keys of a page with few fingerprints, sorted and distinct; see the module
+/// documentation.
+fn fallback_keys(chars: &[char], sentences: &[std::ops::Range<usize>], p: &Params) -> Vec<u64> {
     let mut long: Vec<&std::ops::Range<usize>> = sentences.iter().filter(|r| r.len() > p.fp_min_sentence).collect();
-    if long.is_empty() {
-        return if chars.is_empty() { Vec::new() } else { vec![exact] };
-    }
     long.sort_by(|a, b| b.len().cmp(&a.len()).then(a.start.cmp(&b.start)));
     let mut keys: Vec<u64> = long
         .iter()
@@ -630,6 +646,43 @@ mod tests {
         for c in (0..0x11_0000).filter_map(char::from_u32) {
             assert_eq!(is_sentence_break(c), listed.contains(&c), "{c:?}");
         }
+    }
+
+    #[test]
+    fn a_page_that_barely_fills_a_group_shares_keys_with_its_copy_that_fills_none() {
+        // Pages of a few long sentences (a list of names split in lines) and the same page a
+        // sentence shorter: wherever the longer fills a group or two and the shorter none, they
+        // share keys through the fallback sentence keys, and shared none under the old rule.
+        let p = Params::default();
+        let old = Params { fp_fallback_below: 0, ..Params::default() };
+        let mut rng = crate::testutil::Rng::new(0x7F4A_7C15_9E37_79B9);
+        let (mut pairs, mut shared_before) = (0, 0);
+        for _ in 0..400 {
+            let lines: Vec<String> = (0..4 + rng.below(12))
+                .map(|_| {
+                    (0..6 + rng.below(30))
+                        .map(|_| char::from_u32(0x4e00 + rng.below(8000) as u32).unwrap_or('字'))
+                        .collect()
+                })
+                .collect();
+            let page = chars(&lines.join("\n"));
+            let copy = chars(&lines[1..].join("\n"));
+            let shares = |p: &Params| {
+                let (a, b) = (Features::compute(&page, p), Features::compute(&copy, p));
+                (a.fingerprints.iter().any(|k| b.fingerprints.contains(k)), a, b)
+            };
+            let (now, a, b) = shares(&p);
+            // The page fills one or two groups, the copy none (its keys are the same either way).
+            let (a_old, b_old) = (Features::compute(&page, &old), Features::compute(&copy, &old));
+            if !(1..p.fp_fallback_below).contains(&a_old.fingerprints.len()) || b_old != b || !b.fingerprint_fallback {
+                continue;
+            }
+            pairs += 1;
+            assert!(now && a.fingerprint_fallback, "{lines:?}");
+            shared_before += usize::from(shares(&old).0);
+        }
+        assert!(pairs >= 10, "only {pairs} pages on the boundary");
+        assert_eq!(shared_before, 0, "the old rule gave such pairs no shared key");
     }
 
     #[test]

@@ -44,7 +44,7 @@ impl DocRecord {
         }
     }
 
-    /// True when the fingerprints are fallback sentence keys.
+    /// True when the fingerprints hold fallback sentence keys (see [`crate::features`]).
     pub fn fallback(&self) -> bool {
         self.flags & DOC_FLAG_FALLBACK != 0
     }

@@ -836,6 +836,9 @@ impl Index {
             /// Shared fingerprints and period features, each weighted by its rarity.
             fp_weight: f32,
             period_weight: f32,
+            /// Shared sentence keys of a page that has fingerprints too, each weighted by its
+            /// rarity (see `single_sentences`).
+            sentence_weight: f32,
         }
         let mut counts: rustc_hash::FxHashMap<u32, Counts> = rustc_hash::FxHashMap::default();
         let mut ids = Vec::new();
@@ -921,6 +924,19 @@ impl Index {
         // too, and they are not among the shared ones counted.
         let pruned_period =
             features.period.len().saturating_sub(keys.iter().filter(|k| k.0 == KeyKind::Period).count());
+        // A page with few fingerprints or none has its sentences' keys (see `features`). One
+        // shared sentence says less than a shared fingerprint (four sentences), and a short
+        // page's sentences include its site's lines, which other pages of the site share: a
+        // shared sentence key weighs a quarter of a fingerprint times the share of the page's
+        // sentence keys the candidate holds. A copy holds most of them and ranks as the
+        // fingerprints they make would; the site's pages, holding a few lines, rank little and
+        // do not crowd it out. An index made before pages with fingerprints had sentence keys
+        // too (`fp_fallback_below` 0) counts them one by one as fingerprints, as it did.
+        let single_sentences = if features.fingerprint_fallback && params.fp_fallback_below > 1 {
+            crate::features::sentence_keys(chars, params)
+        } else {
+            Vec::new()
+        };
         let mut holder_info = rustc_hash::FxHashMap::default();
         for (i, holders, range) in lists.drain(..) {
             let (kind, key) = keys[i as usize];
@@ -941,12 +957,15 @@ impl Index {
             }
             // An exact key or a weight of nothing adds nothing (the sums start at +0.0): no lookups.
             let weight = if boiler { 0.0 } else { rarity(holders) };
+            let sentence = kind == KeyKind::Fingerprint && single_sentences.binary_search(&key).is_ok();
             if kind == KeyKind::Exact || weight == 0.0 {
                 continue;
             }
             for &d in ids {
                 let c = counts.entry(d).or_default();
-                if kind == KeyKind::Fingerprint {
+                if sentence {
+                    c.sentence_weight += weight;
+                } else if kind == KeyKind::Fingerprint {
                     c.fp_weight += weight;
                 } else {
                     c.period_weight += weight;
@@ -986,9 +1005,12 @@ impl Index {
         // the site, and must not crowd out the one earlier page that shares the article.
         let mut pre: Vec<(u32, Counts)> =
             counts.into_iter().filter(|(d, c)| Some(*d) != exact_doc && (c.fp >= 1 || c.period >= 1)).collect();
-        pre.sort_unstable_by(|a, b| {
-            (b.1.fp_weight + b.1.period_weight).total_cmp(&(a.1.fp_weight + a.1.period_weight)).then(b.0.cmp(&a.0))
-        });
+        let sentence_share = |c: &Counts| {
+            let n = single_sentences.len().max(1) as f32;
+            c.sentence_weight * c.sentence_weight / (n * params.fp_sentences.max(1) as f32)
+        };
+        let pre_rank = |c: &Counts| c.fp_weight + c.period_weight + sentence_share(c);
+        pre.sort_unstable_by(|a, b| pre_rank(&b.1).total_cmp(&pre_rank(&a.1)).then(b.0.cmp(&a.0)));
         // (doc, rank, ccs, clr, cluster, where it is)
         let mut ranked: Vec<(u32, f32, f64, f64, u32, DocRef<'_>)> = Vec::with_capacity(limits.max_candidates * 8);
         for (d, c) in pre {
@@ -1004,7 +1026,7 @@ impl Index {
             let ccs = if small == 0 { 0.0 } else { f64::from(c.period) / f64::from(small) };
             let clr = if large == 0 { 1.0 } else { f64::from(small) / f64::from(large) };
             let weighted_ccs = if small == 0 { 0.0 } else { c.period_weight / small as f32 };
-            ranked.push((d, c.fp_weight + weighted_ccs, ccs, clr, cluster, doc));
+            ranked.push((d, c.fp_weight + weighted_ccs + sentence_share(&c), ccs, clr, cluster, doc));
             answer.considered.push(d);
         }
         ranked.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(b.0.cmp(&a.0)));
@@ -1712,9 +1734,13 @@ mod tests {
     }
 
     fn insert(index: &mut Index, url: &str, p: &Page) -> u32 {
+        insert_on(index, url, "example.com", p)
+    }
+
+    fn insert_on(index: &mut Index, url: &str, site: &str, p: &Page) -> u32 {
         let doc = NewDoc {
             url,
-            site: "example.com",
+            site,
             fetched_at: 0,
             chars: &p.norm.chars,
             features: &p.features,
@@ -1722,6 +1748,31 @@ mod tests {
             replaces: None,
         };
         index.insert(doc).expect("insert")
+    }
+
+    #[test]
+    fn lines_a_short_page_shares_with_many_pages_do_not_crowd_out_its_copy() {
+        // Thirty short pages of as many forums, each with two lines their forum software
+        // writes on every post (exclaimed: no period feature) and two sentences of its own; the
+        // article a short post quotes four sentences of; the post itself, with the two lines.
+        // Each of the thirty shares two of the post's six sentence keys; the article shares
+        // none (its many fingerprints leave it none), only the four sentences' period features.
+        // Ranked by sentence keys one by one, as fingerprints, the thirty came first and the
+        // article was never verified.
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
+        let lines = "本帖仅代表作者观点！请各位文明发言！";
+        let article = prose(10, 23 * 30);
+        let t = insert(&mut index, "http://news.example.com/a", &page(&article));
+        for i in 0..30 {
+            let (own, site) = (prose(100 + i, 46), format!("bbs{i}.example.net"));
+            insert_on(&mut index, &format!("http://{site}/t"), &site, &page(&format!("{lines}{own}")));
+        }
+        let quoted: String = article.split_inclusive('。').take(4).collect();
+        let post = page(&format!("{lines}{quoted}"));
+        assert!(post.features.fingerprint_fallback, "the post has sentence keys");
+        let answer = index.query(&post.norm.chars, &post.features, None).expect("query");
+        assert!(answer.matches.iter().any(|m| m.doc_id == t), "the article is not found: {answer:?}");
     }
 
     #[test]

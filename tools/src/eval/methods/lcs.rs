@@ -30,9 +30,10 @@ pub const MAX_LIST: usize = 10_000;
 
 /// Verification parameters: dedupdb's, with nothing that rejects a pair the paper's thresholds
 /// accept (r ≥ 0.28 needs the TLCS to cover 28/128 = 0.4375 of the shorter text at least, so the
-/// skeleton pre-check may only reject below that). Fingerprints are the paper's: every rotation.
+/// skeleton pre-check may only reject below that). Fingerprints are the paper's: every rotation,
+/// and sentence keys only for a page with none (dedupdb's fallback, as this method has had it).
 pub fn params() -> Params {
-    Params { dup_coverage: 0.43, min_shared_chars: 1, fp_budget: 0, ..Params::default() }
+    Params { dup_coverage: 0.43, min_shared_chars: 1, fp_budget: 0, fp_fallback_below: 0, ..Params::default() }
 }
 
 pub fn run(texts: &[Vec<char>]) -> Decisions {
