@@ -88,7 +88,7 @@ pub fn run(args: &PageArgs) -> Result<()> {
         f.period.len(),
         f.period_count,
         f.fingerprints.len(),
-        if f.fingerprint_fallback { " (fallback: sentence keys)" } else { "" }
+        if f.fingerprint_fallback { " (with fallback sentence keys)" } else { "" }
     );
     Ok(())
 }
