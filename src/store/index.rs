@@ -836,8 +836,7 @@ impl Index {
             /// Shared fingerprints and period features, each weighted by its rarity.
             fp_weight: f32,
             period_weight: f32,
-            /// Shared sentence keys of a page that has fingerprints too, each weighted by its
-            /// rarity (see `single_sentences`).
+            /// Shared sentence keys, each weighted by its rarity (see `single_sentences`).
             sentence_weight: f32,
         }
         let mut counts: rustc_hash::FxHashMap<u32, Counts> = rustc_hash::FxHashMap::default();
@@ -928,9 +927,9 @@ impl Index {
         // shared sentence says less than a shared fingerprint (four sentences), and a short
         // page's sentences include its site's lines, which other pages of the site share: a
         // shared sentence key weighs a quarter of a fingerprint times the share of the page's
-        // sentence keys the candidate holds. A copy holds most of them and ranks as the
-        // fingerprints they make would; the site's pages, holding a few lines, rank little and
-        // do not crowd it out. An index made before pages with fingerprints had sentence keys
+        // sentence keys the candidate holds. A copy holding all n of them ranks as n/4
+        // fingerprints would; the site's pages, holding a few lines, rank little and do not
+        // crowd it out. An index made before pages with fingerprints had sentence keys
         // too (`fp_fallback_below` 0) counts them one by one as fingerprints, as it did.
         let single_sentences = if features.fingerprint_fallback && params.fp_fallback_below > 1 {
             crate::features::sentence_keys(chars, params)
