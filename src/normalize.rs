@@ -45,36 +45,18 @@ pub fn latin_dot_before(next: Option<char>) -> bool {
 
 /// `chars` as a `String` whose allocation is its exact size (a text collected from characters
 /// reserves one byte per character and doubles from there: a third of a Chinese text's buffer
-/// would sit unused in the memtable). The bytes are written by index into a scratch buffer of
-/// four per character, checked as UTF-8 (vectorized, well under an instruction a byte) and copied
-/// once at their size: `String::push` per character cost several times as much (a capacity
-/// check and the length's branches each time).
+/// would sit unused in the memtable). The bytes are written into a scratch buffer of four per
+/// character, checked as UTF-8 (vectorized, well under an instruction a byte) and copied once at
+/// their size: `String::push` per character cost several times as much (a capacity check and
+/// the length's branches each time).
 pub fn chars_to_string(chars: &[char]) -> String {
     let mut buf = vec![0u8; chars.len().saturating_mul(4)];
     let mut o = 0;
     for &c in chars {
-        // (`o` is at most four bytes a character so far: these four are in the buffer.)
+        // (`o` is at most four bytes a character so far: these four are in the buffer, and four
+        // hold any character.)
         let Some(d) = buf.get_mut(o..o + 4) else { break };
-        let u = c as u32;
-        if u < 0x80 {
-            d[0] = u as u8;
-            o += 1;
-        } else if u < 0x800 {
-            d[0] = 0xC0 | (u >> 6) as u8;
-            d[1] = 0x80 | (u & 0x3F) as u8;
-            o += 2;
-        } else if u < 0x1_0000 {
-            d[0] = 0xE0 | (u >> 12) as u8;
-            d[1] = 0x80 | ((u >> 6) & 0x3F) as u8;
-            d[2] = 0x80 | (u & 0x3F) as u8;
-            o += 3;
-        } else {
-            d[0] = 0xF0 | (u >> 18) as u8;
-            d[1] = 0x80 | ((u >> 12) & 0x3F) as u8;
-            d[2] = 0x80 | ((u >> 6) & 0x3F) as u8;
-            d[3] = 0x80 | (u & 0x3F) as u8;
-            o += 4;
-        }
+        o += c.encode_utf8(d).len();
     }
     match simdutf8::basic::from_utf8(&buf[..o]) {
         Ok(s) => s.to_owned(),

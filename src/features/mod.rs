@@ -43,6 +43,10 @@ pub struct Features {
     /// True when `fingerprints` holds the fallback keys (alone, or beside fewer fingerprints
     /// than [`Params::fp_fallback_below`]).
     pub fingerprint_fallback: bool,
+    /// The fallback sentence keys among `fingerprints`, sorted and distinct: a query ranks a
+    /// candidate holding them otherwise than one holding fingerprints. Empty when there are none
+    /// (the exact hash standing for a page with no sentence is no sentence key).
+    pub sentence_keys: Vec<u64>,
     /// Hash of the whole normalized text.
     pub exact: u64,
 }
@@ -55,9 +59,11 @@ impl Features {
         let mut fingerprints = fingerprints(chars, &sentences, p);
         let exact = hash::hash64(chars);
         let fingerprint_fallback = fingerprints.len() < p.fp_fallback_below.max(1);
+        let mut sentence_keys = Vec::new();
         if fingerprint_fallback {
+            sentence_keys = fallback_keys(chars, &sentences, p);
             let some = !fingerprints.is_empty();
-            fingerprints.extend(fallback_keys(chars, &sentences, p));
+            fingerprints.extend_from_slice(&sentence_keys);
             if some {
                 fingerprints.sort_unstable();
                 fingerprints.dedup();
@@ -65,8 +71,9 @@ impl Features {
                 fingerprints.push(exact);
             }
         }
-        let fingerprints = KeyWidth::of(p).cut_sorted(fingerprints);
-        Features { period, period_count, fingerprints, fingerprint_fallback, exact }
+        let width = KeyWidth::of(p);
+        let (fingerprints, sentence_keys) = (width.cut_sorted(fingerprints), width.cut_sorted(sentence_keys));
+        Features { period, period_count, fingerprints, fingerprint_fallback, sentence_keys, exact }
     }
 }
 
@@ -350,13 +357,6 @@ impl FastMod {
         let hi = (frac >> 64) * u128::from(self.d);
         ((hi + (lo >> 64)) >> 64) as u64
     }
-}
-
-/// The fallback sentence keys of a normalized text as [`Features::compute`] makes them (cut to
-/// the key width), whether or not the text has few enough fingerprints to carry them: a query
-/// tells by them which of its page's fingerprints are single sentences.
-pub fn sentence_keys(chars: &[char], p: &Params) -> Vec<u64> {
-    KeyWidth::of(p).cut_sorted(fallback_keys(chars, &sentences(chars, Stops::of(p)), p))
 }
 
 /// The sentence keys of a page with few fingerprints, sorted and distinct; see the module

@@ -931,11 +931,7 @@ impl Index {
         // fingerprints would; the site's pages, holding a few lines, rank little and do not
         // crowd it out. An index made before pages with fingerprints had sentence keys
         // too (`fp_fallback_below` 0) counts them one by one as fingerprints, as it did.
-        let single_sentences = if features.fingerprint_fallback && params.fp_fallback_below > 1 {
-            crate::features::sentence_keys(chars, params)
-        } else {
-            Vec::new()
-        };
+        let single_sentences: &[u64] = if params.fp_fallback_below > 1 { &features.sentence_keys } else { &[] };
         let mut holder_info = rustc_hash::FxHashMap::default();
         for (i, holders, range) in lists.drain(..) {
             let (kind, key) = keys[i as usize];

@@ -92,18 +92,11 @@ impl Windows {
         }
         hashes.truncate(text.len() + 1 - w);
         let across = cut.start.saturating_sub(w - 1)..cut.start.min(hashes.len());
-        for k in across {
-            hashes[k] = one_window(&text[k..k + w]);
+        if !across.is_empty() {
+            let mut joined = Windows::default();
+            joined.fill(&text[across.start..across.end + w - 1], w);
+            hashes[across].copy_from_slice(&joined.hashes);
         }
-    }
-}
-
-/// The hash [`Windows::fill`] gives the window that is all of `w`.
-fn one_window(w: &[char]) -> u64 {
-    if w.len() <= 8 {
-        mix128(w.iter().fold(0u128, |v, &c| (v << 16) | u128::from(c as u32 & 0xFFFF)))
-    } else {
-        mix(w.iter().fold(0u64, |h, &c| h.wrapping_mul(BASE).wrapping_add(u64::from(c as u32) + 1)))
     }
 }
 
