@@ -39,7 +39,14 @@ impl Rng {
 fn features(rng: &mut Rng) -> Features {
     let mut fingerprints: Vec<u64> = (0..KEYS_PER_DOC).map(|_| rng.next()).collect();
     fingerprints.sort_unstable();
-    Features { period: Vec::new(), period_count: 0, fingerprints, fingerprint_fallback: false, exact: rng.next() }
+    Features {
+        period: Vec::new(),
+        period_count: 0,
+        fingerprints,
+        fingerprint_fallback: false,
+        sentence_keys: Vec::new(),
+        exact: rng.next(),
+    }
 }
 
 fn bench_lookup(c: &mut Criterion) {
