@@ -71,6 +71,7 @@ fn bench_lookup(c: &mut Criterion) {
                 features: &f,
                 cluster: None,
                 replaces: None,
+                title: [0; 16],
             };
             index.insert(doc).expect("insert");
             stored.push(f);
@@ -103,7 +104,9 @@ fn bench_lookup(c: &mut Criterion) {
             b.iter(|| {
                 i = (i + 1) % pages.len();
                 black_box(
-                    index.query_with(&mut scratch, &query_chars, pages[i], None, None).map(|a| a.considered.len()),
+                    index
+                        .query_with(&mut scratch, &query_chars, pages[i], None, None, None)
+                        .map(|a| a.considered.len()),
                 )
             })
         });

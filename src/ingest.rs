@@ -19,7 +19,8 @@ use crate::input::{self, Format, Item, Limits, RawPage};
 use std::cell::RefCell;
 use std::collections::HashSet;
 
-use crate::store::{Index, QueryAnswer, QueryScratch, Result as StoreResult};
+use crate::features::title::title_sketch;
+use crate::store::{Index, Origin, QueryAnswer, QueryScratch, Result as StoreResult};
 use crate::verify::Relation;
 use crate::{Page, PageInput, Params};
 
@@ -382,6 +383,11 @@ thread_local! {
     static SCRATCH: RefCell<QueryScratch> = RefCell::new(QueryScratch::default());
 }
 
+/// The site a page is stored under: its `site` field, or its URL's host.
+fn site_of(raw: &RawPage) -> String {
+    raw.site.clone().or_else(|| input::host_of(&raw.url)).unwrap_or_default()
+}
+
 /// Queries a page against the index before the batch (run on the worker threads). `None` when
 /// there is nothing to ask (not a page, no text, or an unchanged page that will be skipped) or
 /// the query failed (the in-order pass asks again and reports the error).
@@ -395,11 +401,13 @@ fn early_answer(index: &Index, a: &Analyzed) -> Option<Early> {
         return None;
     }
     let exclude = existing.map(|e| e.doc_id);
+    let site = site_of(raw);
+    let origin = Origin { site: &site, title: title_sketch(page.title()) };
     SCRATCH.with(|cell| {
         let mut scratch = cell.try_borrow_mut().ok()?;
         // A panic (a bug) is left for the in-order pass to meet again and report; the scratch
         // it may have left half-written is replaced.
-        let query = || index.query_with(&mut scratch, &page.norm.chars, &page.features, exclude, None);
+        let query = || index.query_with(&mut scratch, &page.norm.chars, &page.features, Some(origin), exclude, None);
         let Ok(answer) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(query)) else {
             *scratch = QueryScratch::default();
             return None;
@@ -456,6 +464,9 @@ fn process(
         }
     }
     let exclude = existing.map(|e| e.doc_id);
+    let site = site_of(&raw);
+    let title = title_sketch(page.title());
+    let origin = Origin { site: &site, title };
     let still_valid = |e: &Early| {
         e.existing == exclude
             && !e.answer.considered.iter().any(|d| batch.replaced.contains(d))
@@ -472,7 +483,8 @@ fn process(
             // Queries only read the index (and the scratch, replaced after a panic), so a panic
             // in one, a bug, costs its page: reported as an error and not inserted.
             let scratch = &mut batch.scratch;
-            let query = || index.query_with(scratch, &page.norm.chars, &page.features, exclude, earlier.as_ref());
+            let query =
+                || index.query_with(scratch, &page.norm.chars, &page.features, Some(origin), exclude, earlier.as_ref());
             match std::panic::catch_unwind(std::panic::AssertUnwindSafe(query)) {
                 Ok(answer) => {
                     let answer = answer?;
@@ -502,7 +514,6 @@ fn process(
         .filter(|m| matches!(m.cmp.relation, Relation::Duplicate | Relation::Contains | Relation::Contained))
         .map(|m| m.cluster)
         .or(existing.map(|e| e.cluster));
-    let site = raw.site.clone().or_else(|| input::host_of(&raw.url)).unwrap_or_default();
     let doc_id = if insert {
         Some(index.insert(crate::store::NewDoc {
             url: &raw.url,
@@ -512,6 +523,7 @@ fn process(
             features: &page.features,
             cluster: joined,
             replaces: exclude,
+            title,
         })?)
     } else {
         None

@@ -77,7 +77,7 @@ fn a_page_asked_again_takes_the_first_answers_alignments_and_gets_a_fresh_querys
 
     let mut scratch = QueryScratch::default();
     let again = index
-        .query_with(&mut scratch, &query.norm.chars, &query.features, None, Some(&first.alignments))
+        .query_with(&mut scratch, &query.norm.chars, &query.features, None, None, Some(&first.alignments))
         .expect("again");
     let fresh = index.query(&query.norm.chars, &query.features, None).expect("fresh");
     assert_eq!(fresh.carried, 0);

@@ -19,6 +19,7 @@
 //! precision.
 
 pub mod hash;
+pub mod title;
 
 use serde::Serialize;
 

@@ -2,6 +2,7 @@
 
 use super::error::{Corrupt, StoreError};
 use super::format::{get_varint, put_varint, KeyKind, DOC_FLAG_FALLBACK};
+use crate::features::title::TitleSketch;
 
 /// One stored document.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,6 +33,8 @@ pub struct DocRecord {
     pub exact: u64,
     /// A document this one replaces (same URL, new content), deleted with this insert.
     pub replaces: Option<u32>,
+    /// Sketch of the page's title (see [`crate::features::title`]); all zeros when none.
+    pub title: TitleSketch,
 }
 
 impl DocRecord {
@@ -49,7 +52,8 @@ impl DocRecord {
         self.flags & DOC_FLAG_FALLBACK != 0
     }
 
-    /// Serializes for the write-ahead log (see format-spec.md, "WAL record payload").
+    /// Serializes for the write-ahead log (see format-spec.md, "WAL"): the payload of an
+    /// insert record with its title (kind 2).
     pub fn encode(&self, out: &mut Vec<u8>) {
         put_varint(out, u64::from(self.doc_id));
         put_str(out, &self.url);
@@ -69,10 +73,15 @@ impl DocRecord {
                 prev = k;
             }
         }
+        for pair in self.title {
+            out.extend_from_slice(&pair.to_le_bytes());
+        }
     }
 
-    /// Parses what [`DocRecord::encode`] wrote; `what` names the source for errors.
-    pub fn decode(buf: &[u8], what: &dyn Fn(&str) -> StoreError) -> Result<DocRecord, StoreError> {
+    /// Parses what [`DocRecord::encode`] wrote, or with `titled` false an insert record of kind
+    /// 1, which ends before the title (written before titles were kept: no title); `what` names
+    /// the source for errors.
+    pub fn decode(buf: &[u8], titled: bool, what: &dyn Fn(&str) -> StoreError) -> Result<DocRecord, StoreError> {
         let mut pos = 0;
         let var = |pos: &mut usize, field: &str| get_varint(buf, pos).ok_or_else(|| what(field));
         let doc_id = u32::try_from(var(&mut pos, "doc id")?).map_err(|_| what("doc id"))?;
@@ -107,6 +116,14 @@ impl DocRecord {
                 list.push(prev);
             }
         }
+        let mut title: TitleSketch = [0; 16];
+        if titled {
+            for pair in &mut title {
+                let b = buf.get(pos..pos + 2).ok_or_else(|| what("title"))?;
+                *pair = u16::from_le_bytes([b[0], b[1]]);
+                pos += 2;
+            }
+        }
         if pos != buf.len() {
             return Err(what("trailing bytes"));
         }
@@ -126,6 +143,7 @@ impl DocRecord {
             fingerprints,
             exact,
             replaces,
+            title,
         })
     }
 }
@@ -174,6 +192,7 @@ pub(crate) fn sample(doc_id: u32, text: &str) -> DocRecord {
         fingerprints: f.fingerprints,
         exact: f.exact,
         replaces: None,
+        title: crate::features::title::title_sketch(&format!("第{doc_id}篇_示例网")),
     }
 }
 
@@ -202,10 +221,18 @@ mod tests {
         let mut buf = Vec::new();
         d.encode(&mut buf);
         let path = std::path::Path::new("wal");
-        assert_eq!(DocRecord::decode(&buf, &record_error(path, 0)).ok(), Some(d));
+        assert_ne!(d.title, [0; 16]);
+        assert_eq!(DocRecord::decode(&buf, true, &record_error(path, 0)).ok(), Some(d.clone()));
         for cut in [1, buf.len() / 2, buf.len() - 1] {
-            assert!(DocRecord::decode(&buf[..cut], &record_error(path, 0)).is_err());
+            assert!(DocRecord::decode(&buf[..cut], true, &record_error(path, 0)).is_err());
         }
+        // A record of kind 1 ends before the title, and reads as having none.
+        let untitled = &buf[..buf.len() - 32];
+        assert_eq!(
+            DocRecord::decode(untitled, false, &record_error(path, 0)).ok(),
+            Some(DocRecord { title: [0; 16], ..d })
+        );
+        assert!(DocRecord::decode(&buf, false, &record_error(path, 0)).is_err(), "kind 1 with a title's bytes");
     }
 
     #[test]
@@ -220,7 +247,7 @@ mod tests {
             damage(&mut d);
             let mut buf = Vec::new();
             d.encode(&mut buf);
-            let err = DocRecord::decode(&buf, &record_error(path, 0)).err().map(|e| e.to_string());
+            let err = DocRecord::decode(&buf, true, &record_error(path, 0)).err().map(|e| e.to_string());
             assert!(err.as_deref().is_some_and(|e| e.contains("key order")), "{what}: {err:?}");
         }
     }

@@ -128,10 +128,14 @@ pub enum SectionKind {
     /// Version 4: the character table texts are coded with, UTF-8 characters in rank order
     /// (empty: texts are UTF-8).
     CharCode = 19,
+    /// `[[u16; 16]]`: per document of Docs, in its order, the sketch of its title
+    /// (`features::title`; zeros: none). Empty: no title known (segments written before it, or
+    /// pages without one). Version 4 readers before it ignore the kind.
+    DocTitles = 20,
 }
 
-/// Section slots a reader keeps: kinds 0-19.
-pub const SECTION_SLOTS: usize = 20;
+/// Section slots a reader keeps: kinds 0-20.
+pub const SECTION_SLOTS: usize = 21;
 
 /// Versions 1-2: key-table entries per fence (256 entries of 16 bytes fill one checksum page).
 pub const FENCE_STRIDE: usize = 256;
@@ -165,7 +169,7 @@ pub fn bloom_probe(kind: KeyKind, key: u64, blocks: usize) -> (usize, [u16; 6]) 
 
 impl SectionKind {
     /// Sections in file order.
-    pub const ALL: [SectionKind; 19] = [
+    pub const ALL: [SectionKind; 20] = [
         SectionKind::PeriodKeys,
         SectionKind::PeriodPostings,
         SectionKind::FingerprintKeys,
@@ -173,6 +177,7 @@ impl SectionKind {
         SectionKind::ExactKeys,
         SectionKind::ExactPostings,
         SectionKind::Docs,
+        SectionKind::DocTitles,
         SectionKind::Urls,
         SectionKind::Strings,
         SectionKind::TextIndex,

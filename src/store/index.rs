@@ -100,6 +100,32 @@ fn rarity(holders: usize) -> f32 {
     }
 }
 
+/// A near-whole match is resemblance of at least this ...
+const WHOLE_RESEMBLE: f64 = 0.85;
+/// ... or the shorter text contained to at least this share.
+const WHOLE_CONTAIN: f64 = 0.97;
+
+/// The relation of a page from `origin` to `doc`, as `cmp` found it, but for two pages of one
+/// site whose titles differ: those are two articles, and they are copies of each other, or one
+/// holds the other, only when the match is near-whole ([`WHOLE_RESEMBLE`], [`WHOLE_CONTAIN`]).
+/// A lesser one is the site's furniture inside its articles (a job board's safety notice, an
+/// account's intro and outro, a shop's policy), which the index learns only once it is on
+/// three pages (`Index::site_template`): on a site's second and third page it made a duplicate
+/// or a containment of the first. Such a pair is an overlap when a passage not at the same
+/// edge of both texts is long enough, as for any pair, and different otherwise. A story's
+/// update or print view keeps its title; a digest of the site's stories shares a passage
+/// with each, and stays an overlap.
+fn two_articles(cmp: &Comparison, origin: Origin<'_>, doc: &DocRef<'_>, p: &crate::Params) -> Result<Relation> {
+    let claim = matches!(cmp.relation, Relation::Duplicate | Relation::Contains | Relation::Contained);
+    if !claim || cmp.resemble >= WHOLE_RESEMBLE || cmp.contain >= WHOLE_CONTAIN {
+        return Ok(cmp.relation);
+    }
+    if !crate::features::title::titles_differ(&origin.title, &doc.title()?) || !doc.on_site(origin.site)? {
+        return Ok(cmp.relation);
+    }
+    Ok(if cmp.overlap_chars >= p.overlap_min_chars { Relation::Overlaps } else { Relation::Different })
+}
+
 /// How often the most common value of `v` occurs (`v` is sorted on the way).
 fn most_common(v: &mut [u32]) -> usize {
     v.sort_unstable();
@@ -196,6 +222,19 @@ pub struct NewDoc<'a> {
     pub cluster: Option<u32>,
     /// Older version of the same URL that this replaces.
     pub replaces: Option<u32>,
+    /// Sketch of the page's title ([`crate::features::title::title_sketch`]; zeros: none).
+    pub title: crate::features::title::TitleSketch,
+}
+
+/// Where a queried page comes from: its site and the sketch of its title (zeros: none). With it,
+/// a match with another page of the same site under a different title must be near-whole to
+/// claim more than an overlap (see [`two_articles`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Origin<'a> {
+    /// The page's site, as pages are stored under it.
+    pub site: &'a str,
+    /// The sketch of its title.
+    pub title: crate::features::title::TitleSketch,
 }
 
 /// What a merge or compaction did.
@@ -319,7 +358,8 @@ impl<T: Send + 'static> Background<T> {
 #[derive(Clone, Copy)]
 enum DocRef<'a> {
     Mem(&'a DocRecord),
-    Seg(&'a Segment, &'a super::format::DocMeta),
+    /// The segment, the document's record and its place in the doc table.
+    Seg(&'a Segment, &'a super::format::DocMeta, usize),
 }
 
 impl DocRef<'_> {
@@ -327,7 +367,7 @@ impl DocRef<'_> {
     fn summary(&self) -> (u32, u32) {
         match self {
             DocRef::Mem(d) => (d.period.len() as u32, d.cluster),
-            DocRef::Seg(_, m) => (m.period_count, m.cluster),
+            DocRef::Seg(_, m, _) => (m.period_count, m.cluster),
         }
     }
 
@@ -335,7 +375,7 @@ impl DocRef<'_> {
     fn site_id(&self) -> u32 {
         match self {
             DocRef::Mem(d) => d.site_id,
-            DocRef::Seg(_, m) => m.site_id,
+            DocRef::Seg(_, m, _) => m.site_id,
         }
     }
 
@@ -343,21 +383,37 @@ impl DocRef<'_> {
     fn identity(&self) -> (u64, u32) {
         match self {
             DocRef::Mem(d) => (d.exact, d.chars),
-            DocRef::Seg(_, m) => (m.exact, m.chars),
+            DocRef::Seg(_, m, _) => (m.exact, m.chars),
         }
     }
 
     fn url(&self) -> Result<String> {
         match self {
             DocRef::Mem(d) => Ok(d.url.clone()),
-            DocRef::Seg(seg, m) => Ok(seg.strings(m)?.0),
+            DocRef::Seg(seg, m, _) => Ok(seg.strings(m)?.0),
+        }
+    }
+
+    /// True when the document is a page of `site`.
+    fn on_site(&self, site: &str) -> Result<bool> {
+        match self {
+            DocRef::Mem(d) => Ok(d.site == site),
+            DocRef::Seg(seg, m, _) => Ok(seg.strings(m)?.1 == site),
+        }
+    }
+
+    /// The sketch of its title (zeros: none known).
+    fn title(&self) -> Result<crate::features::title::TitleSketch> {
+        match self {
+            DocRef::Mem(d) => Ok(d.title),
+            DocRef::Seg(seg, _, i) => seg.doc_title(*i),
         }
     }
 
     fn text(&self, cache: &mut TextCache) -> Result<Vec<char>> {
         match self {
             DocRef::Mem(d) => Ok(crate::normalize::string_to_chars(&d.text, d.chars as usize)),
-            DocRef::Seg(seg, m) => {
+            DocRef::Seg(seg, m, _) => {
                 let block = cache.block(seg, m.text_block)?;
                 // Sized once from the stored character count (only a hint: decoding checks).
                 let mut chars = Vec::with_capacity((m.chars as usize).min(block.len()));
@@ -694,7 +750,7 @@ impl Index {
             s.doc_count() > 0 && lo <= doc_id && doc_id <= hi
         });
         match seg {
-            Some(seg) => Ok(seg.doc(doc_id)?.map(|(_, meta)| DocRef::Seg(seg, meta))),
+            Some(seg) => Ok(seg.doc(doc_id)?.map(|(i, meta)| DocRef::Seg(seg, meta, i))),
             None => Ok(None),
         }
     }
@@ -800,7 +856,7 @@ impl Index {
     /// answer (the older version of the same URL, when re-ingesting a changed page).
     pub fn query(&mut self, chars: &[char], features: &Features, exclude: Option<u32>) -> Result<QueryAnswer> {
         let mut scratch = std::mem::take(&mut self.scratch);
-        let answer = self.query_with(&mut scratch, chars, features, exclude, None);
+        let answer = self.query_with(&mut scratch, chars, features, None, exclude, None);
         self.scratch = scratch;
         answer
     }
@@ -814,11 +870,15 @@ impl Index {
     /// boilerplate is the same; alignments of another page are ignored. The answer is the one
     /// `None` gives, but for [`QueryAnswer::carried`] and [`QueryAnswer::reused`], which say
     /// where comparisons came from.
+    ///
+    /// `origin`, when known, is the page's site and title (see [`Origin`]); [`Index::query`]
+    /// asks without it.
     pub fn query_with(
         &self,
         scratch: &mut QueryScratch,
         chars: &[char],
         features: &Features,
+        origin: Option<Origin<'_>>,
         exclude: Option<u32>,
         earlier: Option<&Alignments>,
     ) -> Result<QueryAnswer> {
@@ -1077,6 +1137,10 @@ impl Index {
                 aligned.push((identity, c.clone()));
                 c
             };
+            let mut cmp = cmp;
+            if let Some(o) = origin {
+                cmp.relation = two_articles(&cmp, o, &doc, params)?;
+            }
             if cmp.relation.is_similar() {
                 let url = doc.url()?;
                 answer.matches.push(Match { doc_id: d, url, cluster, cmp });
@@ -1194,6 +1258,7 @@ impl Index {
             fingerprints: doc.features.fingerprints.clone(),
             exact: doc.features.exact,
             replaces: doc.replaces,
+            title: doc.title,
         };
         writer.wal.append(&rec);
         self.mem.insert(rec);
@@ -1741,6 +1806,7 @@ mod tests {
             features: &p.features,
             cluster: None,
             replaces: None,
+            title: crate::features::title::title_sketch(p.title()),
         };
         index.insert(doc).expect("insert")
     }
@@ -1789,7 +1855,8 @@ mod tests {
             (c.ccs, c.clr, c.rounds) = (-1.0, -1.0, 999);
         }
         let mut scratch = QueryScratch::default();
-        let again = index.query_with(&mut scratch, &q.norm.chars, &q.features, None, Some(&marked)).expect("again");
+        let again =
+            index.query_with(&mut scratch, &q.norm.chars, &q.features, None, None, Some(&marked)).expect("again");
         assert_eq!(again.carried, 2);
         assert_eq!((fresh.matches.len(), again.matches.len()), (2, 2), "both earlier pages are matches");
         for (a, f) in again.matches.iter().zip(&fresh.matches) {
@@ -1803,7 +1870,8 @@ mod tests {
         let mut other_page_alignments = first.alignments.clone();
         other_page_alignments.page = (other_page.features.exact, other_page.norm.chars.len() as u32);
         for earlier in [&other_boilerplate, &other_page_alignments] {
-            let again = index.query_with(&mut scratch, &q.norm.chars, &q.features, None, Some(earlier)).expect("again");
+            let again =
+                index.query_with(&mut scratch, &q.norm.chars, &q.features, None, None, Some(earlier)).expect("again");
             assert_eq!((again.carried, again.verified), (0, fresh.verified));
         }
     }

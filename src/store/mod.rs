@@ -28,8 +28,8 @@ pub mod wal;
 
 pub use error::{Corrupt, Result, StoreError};
 pub use index::{
-    verify, Alignments, CompactStats, FlushPolicy, Index, Match, NewDoc, QueryAnswer, QueryLimits, QueryScratch,
-    UrlEntryInfo, VerifyReport,
+    verify, Alignments, CompactStats, FlushPolicy, Index, Match, NewDoc, Origin, QueryAnswer, QueryLimits,
+    QueryScratch, UrlEntryInfo, VerifyReport,
 };
 pub use pruned::PrunePolicy;
 pub use rebuild::{rebuild_catalog, CatalogRebuild};

@@ -19,7 +19,10 @@ use super::format::{FORMAT_VERSION, WAL_MAGIC};
 use super::fsutil::sync_dir;
 
 const HEADER_LEN: usize = 32;
-const RECORD_INSERT: u8 = 1;
+/// An insert as written before title sketches were kept: read, never written.
+const RECORD_INSERT_UNTITLED: u8 = 1;
+/// An insert with its page's title sketch.
+const RECORD_INSERT: u8 = 2;
 /// A record longer than this is taken for garbage (a page's record is text plus keys).
 const MAX_RECORD: u32 = 256 << 20;
 
@@ -122,7 +125,9 @@ pub fn read_wal(path: &Path, gen: u64) -> Result<WalContents> {
             return Err(bad(pos, "record checksum mismatch"));
         }
         match body[0] {
-            RECORD_INSERT => docs.push(DocRecord::decode(&body[1..], &record_error(path, pos as u64))?),
+            k @ (RECORD_INSERT | RECORD_INSERT_UNTITLED) => {
+                docs.push(DocRecord::decode(&body[1..], k == RECORD_INSERT, &record_error(path, pos as u64))?)
+            }
             k => return Err(bad(pos, &format!("unknown record kind {k}"))),
         }
         pos += end;
@@ -297,6 +302,33 @@ mod tests {
         wal.append(&docs[4]);
         wal.commit().expect("commit");
         assert_eq!(read_wal(&path, 3).expect("read").docs, docs);
+    }
+
+    #[test]
+    fn inserts_written_before_titles_were_kept_read_as_untitled() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let doc = sample(7, "旧版本写下的记录。没有标题的草图。");
+        assert_ne!(doc.title, [0; 16]);
+        // A kind 1 record, laid out as a writer before kind 2 did: the payload ends before the title.
+        let mut body = vec![RECORD_INSERT_UNTITLED];
+        doc.encode(&mut body);
+        body.truncate(body.len() - 32);
+        let len = (body.len() as u32).to_le_bytes();
+        let mut file = header(5).to_vec();
+        file.extend_from_slice(&len);
+        file.extend_from_slice(&crc32fast::hash(&len).to_le_bytes());
+        file.extend_from_slice(&crc32fast::hash(&body).to_le_bytes());
+        file.extend_from_slice(&body);
+        let path = dir.path().join(wal_file_name(5));
+        std::fs::write(&path, &file).expect("write");
+        let back = read_wal(&path, 5).expect("read");
+        assert_eq!(back.docs, vec![DocRecord { title: [0; 16], ..doc.clone() }]);
+        // Appending goes on with titled records after it.
+        let mut wal = Wal::open_append(&path, 5, back.valid_len).expect("reopen");
+        wal.append(&doc);
+        wal.commit().expect("commit");
+        let titles: Vec<_> = read_wal(&path, 5).expect("read").docs.iter().map(|d| d.title).collect();
+        assert_eq!(titles, vec![[0; 16], doc.title]);
     }
 
     #[test]

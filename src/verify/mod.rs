@@ -162,6 +162,10 @@ pub struct Comparison {
     pub near_miss: bool,
     /// Set when the skeletons alone ruled the pair out, without a diff.
     pub rejected_early: bool,
+    /// Matched characters of the largest trusted region that is not at the same edge of both
+    /// texts (a shared head or tail is where templates live): the evidence for
+    /// [`Relation::Overlaps`].
+    pub overlap_chars: usize,
 }
 
 impl Comparison {
@@ -181,6 +185,7 @@ impl Comparison {
             numeric_conflicts: 0,
             near_miss: false,
             rejected_early: false,
+            overlap_chars: 0,
         }
     }
 
@@ -200,6 +205,7 @@ impl Comparison {
             numeric_conflicts: 0,
             near_miss: false,
             rejected_early: true,
+            overlap_chars: 0,
         }
     }
 }
@@ -553,6 +559,7 @@ impl Verifier {
             numeric_conflicts: conflicts,
             near_miss,
             rejected_early,
+            overlap_chars: longest,
         }
     }
 

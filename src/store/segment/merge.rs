@@ -316,6 +316,7 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result
     let (mut docs, mut dropped, mut min_doc, mut max_doc) = (0u32, 0u64, 0u32, 0u32);
     // Live documents per merged block, against the counts the blocks were given.
     let mut live = vec![0u32; packer.block_count() as usize];
+    let mut titles = Vec::new();
     out.begin(SectionKind::Docs)?;
     for (s, placed) in inputs.iter().zip(&placed) {
         for (i, m) in s.docs()?.iter().enumerate() {
@@ -337,6 +338,7 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result
             let (url, site) = s.strings(m)?;
             let strings_off = packer.put_strings(&url, &site)?;
             out.put(bytemuck::bytes_of(&DocMeta { strings_off, text_block, text_off, text_len, ..*m }))?;
+            titles.push(s.doc_title(i)?);
             if docs == 0 {
                 min_doc = m.doc_id;
             }
@@ -345,6 +347,7 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result
         }
     }
     out.end()?;
+    out.section(SectionKind::DocTitles, bytemuck::cast_slice(&super::write::doc_titles(titles.into_iter())))?;
     if let Some(b) = (0..live.len()).find(|&b| Some(live[b]) != packer.doc_count_of(b as u32)) {
         let what = format!(
             "merged text block {b} was counted {:?} documents, {} live ones point into it",

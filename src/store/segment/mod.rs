@@ -17,6 +17,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use memmap2::Mmap;
 
+use crate::features::title::TitleSketch;
+
 pub use charcode::CharCode;
 pub use merge::{merge_segments, MergeMode, Merged};
 pub use write::{segment_file_name, write_segment, TextCodec};
@@ -632,6 +634,21 @@ impl Segment {
         Ok(Some((i, self.record(self.table::<DocMeta>(SectionKind::Docs)?, SectionKind::Docs, i)?)))
     }
 
+    /// The title sketch of the document at place `i` of the doc table (see
+    /// [`SectionKind::DocTitles`]); zeros when the segment holds none.
+    pub fn doc_title(&self, i: usize) -> Result<TitleSketch> {
+        let (s, e) = self.sections[SectionKind::DocTitles as usize];
+        if s == e {
+            return Ok([0; 16]);
+        }
+        let titles: &[TitleSketch] = self.table(SectionKind::DocTitles)?;
+        if titles.len() != self.trailer.doc_count as usize {
+            let what = format!("{} title sketches for {} documents", titles.len(), self.trailer.doc_count);
+            return Err(self.corrupt(s, what));
+        }
+        Ok(*self.record(titles, SectionKind::DocTitles, i)?)
+    }
+
     /// Doc ids whose URL hashes to `hash`.
     pub fn docs_with_url_hash(&self, hash: u64) -> Result<Vec<u32>> {
         let table: &[UrlEntry] = self.table(SectionKind::Urls)?;
@@ -860,6 +877,10 @@ impl Segment {
             return Err(self.corrupt(self.map.len() - std::mem::size_of::<SegmentTrailer>(), what));
         }
         self.verify_texts(docs)?;
+        if !docs.is_empty() {
+            // Checks the table's length (and its pages, through the last sketch).
+            self.doc_title(docs.len() - 1)?;
+        }
         if self.deletes()?.windows(2).any(|w| w[0] >= w[1]) {
             return Err(self.corrupt(self.sections[SectionKind::Deletes as usize].0, "deletes not sorted"));
         }

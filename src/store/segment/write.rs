@@ -9,6 +9,7 @@ use super::super::format::*;
 use super::charcode::CharCode;
 use super::keys::pack_table;
 use super::out::{SegmentOut, Spool};
+use crate::features::title::TitleSketch;
 
 /// Closed text blocks a packer compresses in parallel at a time (~8 MiB of text).
 const PARALLEL_BLOCKS: usize = 256;
@@ -113,6 +114,7 @@ pub fn write_segment(
         out.put(bytemuck::bytes_of(&meta))?;
     }
     out.end()?;
+    out.section(SectionKind::DocTitles, bytemuck::cast_slice(&doc_titles(docs.iter().map(|d| d.title))))?;
     let mut urls: Vec<UrlEntry> =
         docs.iter().map(|d| UrlEntry { url_hash: url_hash(&d.url), doc_id: d.doc_id, reserved: 0 }).collect();
     urls.sort_unstable_by_key(|u| (u.url_hash, u.doc_id));
@@ -130,6 +132,16 @@ pub fn write_segment(
         "segment written"
     );
     Ok(path)
+}
+
+/// The DocTitles section of documents with these title sketches: empty when none is known.
+pub(super) fn doc_titles(titles: impl Iterator<Item = TitleSketch>) -> Vec<TitleSketch> {
+    let titles: Vec<TitleSketch> = titles.collect();
+    if titles.iter().all(|t| t[0] == 0) {
+        Vec::new()
+    } else {
+        titles
+    }
 }
 
 /// A document's record before its strings and text are placed.

@@ -1,0 +1,149 @@
+//! Two pages of one site under different titles are two articles: what they share, short of the
+//! whole of one of them, is the site's furniture (a job board's notice, an account's intro), not
+//! a copy. The index learns such furniture once three of the site's pages hold it; before that,
+//! the titles tell. The titles are kept with the pages through the WAL, flushes and merges.
+
+mod common;
+
+use common::prose;
+use dedupdb::features::title::{title_sketch, titles_differ};
+use dedupdb::store::{Index, NewDoc, Origin, QueryAnswer};
+use dedupdb::verify::Relation;
+use dedupdb::{Page, PageInput, Params};
+
+const SITE: &str = "jobs.example";
+
+fn html_page(title: &str, paragraphs: &[String]) -> Page {
+    let body: String = paragraphs.iter().map(|p| format!("<p>{p}</p>")).collect();
+    let html = format!(
+        "<html><head><title>{title}</title></head><body><div class='nav'><a href='/'>首页</a> <a href='/jobs'>职位</a></div>\
+         <div class='article'><h1>{}</h1><div class='content'>{body}</div></div>\
+         <div class='footer'>Copyright © 2026 江岸人才网 版权所有</div></body></html>",
+        title.split('_').next().unwrap_or(title)
+    );
+    Page::analyze(PageInput::Html { bytes: html.as_bytes(), charset: None }, &Params::default())
+}
+
+/// The site's notice under every job: three paragraphs of prose, 270 characters.
+fn notice() -> Vec<String> {
+    vec![prose(71, 90), prose(72, 90), prose(73, 90)]
+}
+
+/// A job of the site: its own short text, then the notice.
+fn job(title: &str, seed: u64) -> Page {
+    let mut paragraphs = vec![prose(seed, 70)];
+    paragraphs.extend(notice());
+    html_page(&format!("{title}_江岸人才网"), &paragraphs)
+}
+
+fn insert(index: &mut Index, url: &str, site: &str, p: &Page) -> u32 {
+    let doc = NewDoc {
+        url,
+        site,
+        fetched_at: 0,
+        chars: &p.norm.chars,
+        features: &p.features,
+        cluster: None,
+        replaces: None,
+        title: title_sketch(p.title()),
+    };
+    index.insert(doc).expect("insert")
+}
+
+fn ask(index: &Index, p: &Page, site: &str) -> QueryAnswer {
+    let mut scratch = dedupdb::store::QueryScratch::default();
+    let origin = Origin { site, title: title_sketch(p.title()) };
+    index.query_with(&mut scratch, &p.norm.chars, &p.features, Some(origin), None, None).expect("query")
+}
+
+fn relation_to(answer: &QueryAnswer, doc: u32) -> Option<Relation> {
+    answer.matches.iter().find(|m| m.doc_id == doc).map(|m| m.cmp.relation)
+}
+
+fn claims(r: Option<Relation>) -> bool {
+    matches!(r, Some(Relation::Duplicate | Relation::Contains | Relation::Contained))
+}
+
+/// Page 2 of the site against page 1, asked as a page of `site`.
+fn second_job_against(index: &mut Index, first: u32, site: &str) -> (Option<Relation>, Option<Relation>) {
+    let second = job("招聘会计助理", 12);
+    let plain = index.query(&second.norm.chars, &second.features, None).expect("query");
+    (relation_to(&ask(index, &second, site), first), relation_to(&plain, first))
+}
+
+#[test]
+fn a_site_s_second_job_is_not_held_by_its_first_through_the_site_s_notice() {
+    let (first, second) = (job("诚聘销售经理", 11), job("招聘会计助理", 12));
+    assert!(titles_differ(&title_sketch(first.title()), &title_sketch(second.title())));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
+    let first_id = insert(&mut index, "http://jobs.example/1", SITE, &first);
+    let (asked, plain) = second_job_against(&mut index, first_id, SITE);
+    // Without the site and title, the notice makes page 2 held by (or holding) page 1.
+    assert!(claims(plain), "the pair the rule is for: {plain:?}");
+    assert!(!claims(asked), "page 2 of the site claimed against page 1: {asked:?}");
+    // The notice is at the same end of both texts: not even an overlap.
+    assert_eq!(asked, None);
+    // Another site's page with the same text is another matter: the rule is for one site.
+    let (elsewhere, _) = second_job_against(&mut index, first_id, "other.example");
+    assert!(claims(elsewhere), "{elsewhere:?}");
+}
+
+#[test]
+fn one_site_s_copy_under_another_title_and_its_update_under_the_same_stay_copies() {
+    let story: Vec<String> = (0..4).map(|k| prose(300 + k, 150)).collect();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
+    let original = html_page("城东新建两所小学明年秋季招生_江岸网", &story);
+    let id = insert(&mut index, "http://news.example/1", "news.example", &original);
+    // A print view titled with the section's name: another title, the whole text and a line.
+    let mut printed = story.clone();
+    printed.push("本文来源：江岸网教育频道，转载请注明出处。".to_owned());
+    let print = html_page("教育频道_江岸网", &printed);
+    assert!(titles_differ(&title_sketch(original.title()), &title_sketch(print.title())));
+    assert_eq!(relation_to(&ask(&index, &print, "news.example"), id), Some(Relation::Duplicate));
+    // An update: the same title, three paragraphs kept and the fourth written anew. Not
+    // near-whole, and still a claim, because the title says it is the same article; under
+    // another title the same text would be the site's furniture.
+    let mut update = story[..3].to_vec();
+    update.push(prose(400, 150));
+    let update_of = |title: &str| html_page(title, &update);
+    let update = update_of("城东新建两所小学明年秋季招生（更新）_江岸网");
+    assert!(!titles_differ(&title_sketch(original.title()), &title_sketch(update.title())));
+    let r = relation_to(&ask(&index, &update, "news.example"), id);
+    let plain = relation_to(&index.query(&update.norm.chars, &update.features, None).expect("query"), id);
+    assert_eq!(r, plain, "the title changed nothing");
+    assert!(claims(r), "{r:?}");
+    let other = update_of("市区公交线路下月调整_江岸网");
+    assert!(!claims(relation_to(&ask(&index, &other, "news.example"), id)));
+}
+
+#[test]
+fn titles_are_kept_through_the_wal_a_flush_and_a_merge() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let first_id = {
+        let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
+        let id = insert(&mut index, "http://jobs.example/1", SITE, &job("诚聘销售经理", 11));
+        index.commit().expect("commit");
+        id
+        // Dropped without a flush: the page is in the WAL only.
+    };
+    let stages = ["the WAL", "a segment", "a merged segment"];
+    for (stage, what) in stages.iter().enumerate() {
+        if stage == 1 {
+            let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
+            index.flush().expect("flush");
+        }
+        if stage == 2 {
+            let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
+            insert(&mut index, "http://jobs.example/9", SITE, &job("招聘仓库管理员", 19));
+            index.flush().expect("flush");
+            index.compact(dedupdb::store::PrunePolicy::default(), false).expect("compact");
+            assert_eq!(index.segments().len(), 1, "one merged segment");
+        }
+        let mut reader = Index::open_reader(dir.path()).expect("reader");
+        assert_eq!(reader.memtable_len(), usize::from(stage == 0), "{what}");
+        let (asked, plain) = second_job_against(&mut reader, first_id, SITE);
+        assert!(claims(plain) && !claims(asked), "from {what}: {asked:?} / {plain:?}");
+    }
+}
