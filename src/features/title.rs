@@ -25,8 +25,11 @@ pub const SKETCH_CHARS: usize = 17;
 /// A title sketch: distinct pair hashes, sorted, never 0, then zeros.
 pub type TitleSketch = [u16; 16];
 
-/// Two titles are different when they share fewer pairs than this.
+/// Two titles are different when they share fewer pairs than this ...
 pub const SAME_TITLE_MIN_PAIRS: usize = 2;
+/// ... and one story's when they share at least this many. Between the two, nothing is said:
+/// a job board's "保育员招聘" and "管理员招聘" share two pairs and are two jobs.
+pub const SAME_STORY_MIN_PAIRS: usize = 3;
 
 /// The sketch of a `<title>` (all zeros when it holds no letter or digit).
 pub fn title_sketch(title: &str) -> TitleSketch {
@@ -58,9 +61,21 @@ pub fn title_sketch(title: &str) -> TitleSketch {
 
 /// True when both sketches are known and share fewer than [`SAME_TITLE_MIN_PAIRS`] pairs.
 pub fn titles_differ(a: &TitleSketch, b: &TitleSketch) -> bool {
-    if a[0] == 0 || b[0] == 0 {
-        return false;
-    }
+    known(a) && known(b) && shared_pairs(a, b) < SAME_TITLE_MIN_PAIRS
+}
+
+/// True when both sketches are known and share at least [`SAME_STORY_MIN_PAIRS`] pairs: one
+/// title, or one story's reworded.
+pub fn titles_alike(a: &TitleSketch, b: &TitleSketch) -> bool {
+    known(a) && known(b) && shared_pairs(a, b) >= SAME_STORY_MIN_PAIRS
+}
+
+fn known(s: &TitleSketch) -> bool {
+    s[0] != 0
+}
+
+/// Pairs two sketches share (both sorted, zeros after).
+fn shared_pairs(a: &TitleSketch, b: &TitleSketch) -> usize {
     let (mut i, mut j, mut shared) = (0, 0, 0);
     while i < a.len() && j < b.len() && a[i] != 0 && b[j] != 0 {
         match a[i].cmp(&b[j]) {
@@ -69,7 +84,7 @@ pub fn titles_differ(a: &TitleSketch, b: &TitleSketch) -> bool {
             std::cmp::Ordering::Equal => (i, j, shared) = (i + 1, j + 1, shared + 1),
         }
     }
-    shared < SAME_TITLE_MIN_PAIRS
+    shared
 }
 
 /// ASCII capitals to small letters, full-width ASCII forms to ASCII.
@@ -97,6 +112,9 @@ mod tests {
         // Nor do the company and place a job board puts after the job, longer than it.
         let job = |t: &str| title_sketch(&format!("{t}_顺禾物流（上海）有限公司_上海·嘉定招聘信息-汇才招聘网"));
         assert!(titles_differ(&job("仓库管理员招聘"), &job("新媒体运营招聘")));
+        // Two pairs in common ("员招", "招聘"): neither two titles nor one.
+        let (a, b) = (job("仓库管理员招聘"), job("幼儿园保育员招聘"));
+        assert!(!titles_differ(&a, &b) && !titles_alike(&a, &b));
         assert_eq!(job("仓库管理员招聘"), title_sketch("仓库管理员招聘"));
     }
 
@@ -110,6 +128,7 @@ mod tests {
             "宁蒗地震最新：未发现人员被埋 救援队连夜进村_江岸资讯网",
         ] {
             assert!(!titles_differ(&first, &title_sketch(later)), "{later}");
+            assert!(titles_alike(&first, &title_sketch(later)), "{later}");
         }
         // Case and full-width forms fold.
         assert_eq!(title_sketch("ＡＢＣ新闻"), title_sketch("abc新闻"));
@@ -121,6 +140,8 @@ mod tests {
         assert_eq!(title_sketch(" _ | —— "), [0; 16]);
         let known = title_sketch("城东新建两所小学");
         assert!(!titles_differ(&[0; 16], &known) && !titles_differ(&known, &[0; 16]));
+        assert!(!titles_alike(&[0; 16], &known) && !titles_alike(&known, &[0; 16]));
+        assert!(!titles_alike(&[0; 16], &[0; 16]) && titles_alike(&known, &known));
         // One character still makes a sketch.
         assert_ne!(title_sketch("雪"), [0; 16]);
     }

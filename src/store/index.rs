@@ -1003,7 +1003,8 @@ impl Index {
                 _ if holders > RARE_HOLDERS => self.boilerplate(ids)?,
                 _ if holders >= TEMPLATE_MIN_HOLDERS => {
                     let shared = |d: u32| counts.get(&d).map_or(0, |c| c.period);
-                    self.site_template(ids, shared, pruned_period, &mut holder_info)?
+                    let title = origin.as_ref().map(|o| &o.title);
+                    self.site_template(ids, shared, pruned_period, title, &mut holder_info)?
                 }
                 _ => false,
             };
@@ -1185,14 +1186,19 @@ impl Index {
     /// shop policy or job-board notice is on its first pages too, where [`Index::boilerplate`]
     /// waits for more than [`RARE_HOLDERS`]: before this, every product page of a new shop was
     /// a "duplicate" of the ones before. Copies of one article on one site (a print view, a
-    /// mobile page) hold nothing beside it, so their sentences stay the article's. `info`
-    /// caches each holder's (site, period features) for the query.
+    /// mobile page) hold nothing beside it, so their sentences stay the article's. Nor is a
+    /// holder whose title is the page's, reworded (`title`, the page's sketch; see
+    /// [`crate::features::title`]), text of its own beside a template: a story updated at new
+    /// URLs, each version with a new lead, or a product's colours, each with a line of its own.
+    /// An identical title is no such evidence: many sites give every page the same one. `info`
+    /// caches each holder's (site, period features, reworded title) for the query.
     fn site_template(
         &self,
         ids: &[u32],
         shared_period: impl Fn(u32) -> u16,
         margin: usize,
-        info: &mut rustc_hash::FxHashMap<u32, Option<(u32, u32)>>,
+        title: Option<&crate::features::title::TitleSketch>,
+        info: &mut rustc_hash::FxHashMap<u32, Option<(u32, u32, bool)>>,
     ) -> Result<bool> {
         let newest = &ids[ids.len().saturating_sub(HOLDER_SAMPLE)..];
         let mut sites = Vec::with_capacity(newest.len());
@@ -1201,14 +1207,26 @@ impl Index {
             let known = match info.get(&d) {
                 Some(&k) => k,
                 None => {
-                    let k = self.find(d)?.map(|doc| (doc.site_id(), doc.summary().0));
+                    let k = match self.find(d)? {
+                        Some(doc) => {
+                            let reworded = match title {
+                                Some(t) => {
+                                    let theirs = doc.title()?;
+                                    theirs != *t && crate::features::title::titles_alike(t, &theirs)
+                                }
+                                None => false,
+                            };
+                            Some((doc.site_id(), doc.summary().0, reworded))
+                        }
+                        None => None,
+                    };
                     info.insert(d, k);
                     k
                 }
             };
-            if let Some((site, period)) = known {
+            if let Some((site, period, reworded)) = known {
                 sites.push(site);
-                own += usize::from(period as usize > usize::from(shared_period(d)) + margin);
+                own += usize::from(!reworded && period as usize > usize::from(shared_period(d)) + margin);
             }
         }
         let n = sites.len();
