@@ -125,11 +125,14 @@ mod tests {
             "云南宁蒗发生5.1级地震 已致3人受伤_江岸资讯网",
             "（更新）云南宁蒗发生5.1级地震",
             "云南宁蒗发生５．１级地震",
-            "宁蒗地震最新：未发现人员被埋 救援队连夜进村_江岸资讯网",
+            "宁蒗发生地震最新：未发现人员被埋 救援队连夜进村_江岸资讯网",
         ] {
             assert!(!titles_differ(&first, &title_sketch(later)), "{later}");
             assert!(titles_alike(&first, &title_sketch(later)), "{later}");
         }
+        // The place and the event alone ("宁蒗", "地震"): two pairs, neither one title nor two.
+        let terse = title_sketch("宁蒗地震最新：未发现人员被埋");
+        assert!(!titles_differ(&first, &terse) && !titles_alike(&first, &terse));
         // Case and full-width forms fold.
         assert_eq!(title_sketch("ＡＢＣ新闻"), title_sketch("abc新闻"));
     }
