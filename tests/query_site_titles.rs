@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::prose;
+use common::{insert_page_of_site, prose};
 use dedupdb::features::title::{title_sketch, titles_differ};
-use dedupdb::store::{Index, NewDoc, Origin, QueryAnswer};
+use dedupdb::store::{Index, Origin, QueryAnswer};
 use dedupdb::verify::Relation;
 use dedupdb::{Page, PageInput, Params};
 
@@ -34,20 +34,6 @@ fn job(title: &str, seed: u64) -> Page {
     let mut paragraphs = vec![prose(seed, 70)];
     paragraphs.extend(notice());
     html_page(&format!("{title}_江岸人才网"), &paragraphs)
-}
-
-fn insert(index: &mut Index, url: &str, site: &str, p: &Page) -> u32 {
-    let doc = NewDoc {
-        url,
-        site,
-        fetched_at: 0,
-        chars: &p.norm.chars,
-        features: &p.features,
-        cluster: None,
-        replaces: None,
-        title: title_sketch(p.title()),
-    };
-    index.insert(doc).expect("insert")
 }
 
 fn ask(index: &Index, p: &Page, site: &str) -> QueryAnswer {
@@ -77,7 +63,7 @@ fn a_site_s_second_job_is_not_held_by_its_first_through_the_site_s_notice() {
     assert!(titles_differ(&title_sketch(first.title()), &title_sketch(second.title())));
     let dir = tempfile::tempdir().expect("tempdir");
     let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
-    let first_id = insert(&mut index, "http://jobs.example/1", SITE, &first);
+    let first_id = insert_page_of_site(&mut index, "http://jobs.example/1", SITE, &first, None);
     let (asked, plain) = second_job_against(&mut index, first_id, SITE);
     // Without the site and title, the notice makes page 2 held by (or holding) page 1.
     assert!(claims(plain), "the pair the rule is for: {plain:?}");
@@ -95,7 +81,7 @@ fn one_site_s_copy_under_another_title_and_its_update_under_the_same_stay_copies
     let dir = tempfile::tempdir().expect("tempdir");
     let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
     let original = html_page("城东新建两所小学明年秋季招生_江岸网", &story);
-    let id = insert(&mut index, "http://news.example/1", "news.example", &original);
+    let id = insert_page_of_site(&mut index, "http://news.example/1", "news.example", &original, None);
     // A print view titled with the section's name: another title, the whole text and a line.
     let mut printed = story.clone();
     printed.push("本文来源：江岸网教育频道，转载请注明出处。".to_owned());
@@ -123,7 +109,7 @@ fn titles_are_kept_through_the_wal_a_flush_and_a_merge() {
     let dir = tempfile::tempdir().expect("tempdir");
     let first_id = {
         let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
-        let id = insert(&mut index, "http://jobs.example/1", SITE, &job("诚聘销售经理", 11));
+        let id = insert_page_of_site(&mut index, "http://jobs.example/1", SITE, &job("诚聘销售经理", 11), None);
         index.commit().expect("commit");
         id
         // Dropped without a flush: the page is in the WAL only.
@@ -136,7 +122,7 @@ fn titles_are_kept_through_the_wal_a_flush_and_a_merge() {
         }
         if stage == 2 {
             let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
-            insert(&mut index, "http://jobs.example/9", SITE, &job("招聘仓库管理员", 19));
+            insert_page_of_site(&mut index, "http://jobs.example/9", SITE, &job("招聘仓库管理员", 19), None);
             index.flush().expect("flush");
             index.compact(dedupdb::store::PrunePolicy::default(), false).expect("compact");
             assert_eq!(index.segments().len(), 1, "one merged segment");
@@ -174,7 +160,13 @@ fn a_story_updated_at_new_urls_is_no_template_of_its_site() {
         let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
         let mut ids = Vec::new();
         for (k, t) in titles[..3].iter().enumerate() {
-            ids.push(insert(&mut index, &format!("http://news.example/{k}"), "news.example", &version(k as u64, t)));
+            ids.push(insert_page_of_site(
+                &mut index,
+                &format!("http://news.example/{k}"),
+                "news.example",
+                &version(k as u64, t),
+                None,
+            ));
         }
         let fourth = version(3, titles[3]);
         let answer = ask(&index, &fourth, "news.example");
