@@ -5,13 +5,15 @@
 //! outro, a shop's policy) is on three of its pages, the index cannot know it for a template, and
 //! its second and third pages read as containing or contained in the first. Two pages of one
 //! site whose titles share nothing are two articles; the query then asks more of their match
-//! (see `store::index`). A story's update, a print view or a repost keeps most of its title.
+//! (see `store::index`). A story's update or a repost keeps most of its title.
 //!
 //! The sketch: the `<title>` is cut at the separators sites put between an article's headline
 //! and their own names ("headline_site", "headline - channel - site"), and the first part with
-//! two letters or digits (or one) is kept. Its first [`SKETCH_CHARS`] letters and digits, ASCII lower
-//! case and full-width forms folded, are taken in pairs (one character alone when there is one),
-//! and the distinct 16-bit hashes of the pairs are kept, sorted, zeros after them. All zeros
+//! two letters or digits (or else one) is kept. Its first [`SKETCH_CHARS`] letters and digits,
+//! ASCII lower case and full-width forms folded, are taken in pairs (one character alone when
+//! there is one), and the distinct 16-bit hashes of the pairs are kept, sorted, zeros after
+//! them. A hyphen inside a headline ("COVID-19") cuts it too: such a site's titles then look
+//! alike, and the rules that read them say nothing, as without a title. All zeros
 //! stands for no title. Pairs, not bits of one word: a developing story's retitled updates
 //! share its place or name, three or more pairs, while unrelated headlines share none or one;
 //! 64 bits with a bit per pair would share five by chance.

@@ -113,8 +113,8 @@ const WHOLE_CONTAIN: f64 = 0.97;
 /// three pages (`Index::site_template`): on a site's second and third page it made a duplicate
 /// or a containment of the first. Such a pair is an overlap when a passage not at the same
 /// edge of both texts is long enough, as for any pair, and different otherwise. A story's
-/// update or print view keeps its title; a digest of the site's stories shares a passage
-/// with each, and stays an overlap.
+/// update keeps most of its title, and a print view under another title is near-whole; a
+/// digest of the site's stories shares a passage with each, and stays an overlap.
 fn two_articles(cmp: &Comparison, origin: Origin<'_>, doc: &DocRef<'_>, p: &crate::Params) -> Result<Relation> {
     let claim = matches!(cmp.relation, Relation::Duplicate | Relation::Contains | Relation::Contained);
     if !claim || cmp.resemble >= WHOLE_RESEMBLE || cmp.contain >= WHOLE_CONTAIN {
