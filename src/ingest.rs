@@ -19,7 +19,6 @@ use crate::input::{self, Format, Item, Limits, RawPage};
 use std::cell::RefCell;
 use std::collections::HashSet;
 
-use crate::features::title::title_sketch;
 use crate::store::{Index, Origin, QueryAnswer, QueryScratch, Result as StoreResult};
 use crate::verify::Relation;
 use crate::{Page, PageInput, Params};
@@ -402,7 +401,7 @@ fn early_answer(index: &Index, a: &Analyzed) -> Option<Early> {
     }
     let exclude = existing.map(|e| e.doc_id);
     let site = site_of(raw);
-    let origin = Origin { site: &site, title: title_sketch(page.title()) };
+    let origin = Origin { site: &site, title: page.title_sketch };
     SCRATCH.with(|cell| {
         let mut scratch = cell.try_borrow_mut().ok()?;
         // A panic (a bug) is left for the in-order pass to meet again and report; the scratch
@@ -465,8 +464,7 @@ fn process(
     }
     let exclude = existing.map(|e| e.doc_id);
     let site = site_of(&raw);
-    let title = title_sketch(page.title());
-    let origin = Origin { site: &site, title };
+    let origin = Origin { site: &site, title: page.title_sketch };
     let still_valid = |e: &Early| {
         e.existing == exclude
             && !e.answer.considered.iter().any(|d| batch.replaced.contains(d))
@@ -523,7 +521,7 @@ fn process(
             features: &page.features,
             cluster: joined,
             replaces: exclude,
-            title,
+            title: page.title_sketch,
         })?)
     } else {
         None

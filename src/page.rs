@@ -62,6 +62,8 @@ pub struct Page {
     pub norm: NormText,
     /// Period features, fingerprints, exact hash.
     pub features: Features,
+    /// The sketch of the `<title>` (see [`crate::features::title`]; zeros: none).
+    pub title_sketch: crate::features::title::TitleSketch,
     /// Name of the charset the bytes were decoded with.
     pub charset: &'static str,
     /// Where that charset came from.
@@ -78,11 +80,13 @@ impl Page {
         let main_text = extracted.main_text();
         let norm = normalize::normalize_folded(&main_text, p);
         let features = Features::compute(&norm.chars, p);
+        let title_sketch = crate::features::title::title_sketch(&extracted.title);
         Page {
             extracted,
             main_text,
             norm,
             features,
+            title_sketch,
             charset: decoded.encoding.name(),
             charset_source: decoded.source,
             decode_errors: decoded.had_errors,

@@ -72,6 +72,12 @@ pub fn titles_alike(a: &TitleSketch, b: &TitleSketch) -> bool {
     known(a) && known(b) && shared_pairs(a, b) >= SAME_STORY_MIN_PAIRS
 }
 
+/// True when `b` is `a` reworded: alike ([`titles_alike`]) but not the same. An identical title
+/// tells nothing of the two pages, as many sites give every page the same one.
+pub fn title_reworded(a: &TitleSketch, b: &TitleSketch) -> bool {
+    a != b && titles_alike(a, b)
+}
+
 fn known(s: &TitleSketch) -> bool {
     s[0] != 0
 }
@@ -131,6 +137,9 @@ mod tests {
         ] {
             assert!(!titles_differ(&first, &title_sketch(later)), "{later}");
             assert!(titles_alike(&first, &title_sketch(later)), "{later}");
+            // Reworded, unless only case and width changed it (then it is the same title).
+            let later = title_sketch(later);
+            assert_eq!(title_reworded(&first, &later), later != first);
         }
         // The place and the event alone ("宁蒗", "地震"): two pairs, neither one title nor two.
         let terse = title_sketch("宁蒗地震最新：未发现人员被埋");
@@ -147,6 +156,7 @@ mod tests {
         assert!(!titles_differ(&[0; 16], &known) && !titles_differ(&known, &[0; 16]));
         assert!(!titles_alike(&[0; 16], &known) && !titles_alike(&known, &[0; 16]));
         assert!(!titles_alike(&[0; 16], &[0; 16]) && titles_alike(&known, &known));
+        assert!(!title_reworded(&known, &known) && !title_reworded(&[0; 16], &known));
         // One character still makes a sketch.
         assert_ne!(title_sketch("雪"), [0; 16]);
     }

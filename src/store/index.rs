@@ -123,7 +123,7 @@ fn two_articles(cmp: &Comparison, origin: Origin<'_>, doc: &DocRef<'_>, p: &crat
     if !crate::features::title::titles_differ(&origin.title, &doc.title()?) || !doc.on_site(origin.site)? {
         return Ok(cmp.relation);
     }
-    Ok(if cmp.overlap_chars >= p.overlap_min_chars { Relation::Overlaps } else { Relation::Different })
+    Ok(crate::verify::short_of_a_claim(cmp.overlap_chars, p))
 }
 
 /// How often the most common value of `v` occurs (`v` is sorted on the way).
@@ -1210,10 +1210,7 @@ impl Index {
                     let k = match self.find(d)? {
                         Some(doc) => {
                             let reworded = match title {
-                                Some(t) => {
-                                    let theirs = doc.title()?;
-                                    theirs != *t && crate::features::title::titles_alike(t, &theirs)
-                                }
+                                Some(t) => crate::features::title::title_reworded(t, &doc.title()?),
                                 None => false,
                             };
                             Some((doc.site_id(), doc.summary().0, reworded))
@@ -1824,7 +1821,7 @@ mod tests {
             features: &p.features,
             cluster: None,
             replaces: None,
-            title: crate::features::title::title_sketch(p.title()),
+            title: p.title_sketch,
         };
         index.insert(doc).expect("insert")
     }

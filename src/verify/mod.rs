@@ -210,6 +210,17 @@ impl Comparison {
     }
 }
 
+/// The relation of an aligned pair that neither copies nor holds the other: an overlap when a
+/// passage away from the same edge of both texts (`overlap_chars`, see
+/// [`Comparison::overlap_chars`]) is long enough to be a key paragraph, different otherwise.
+pub fn short_of_a_claim(overlap_chars: usize, p: &Params) -> Relation {
+    if overlap_chars >= p.overlap_min_chars {
+        Relation::Overlaps
+    } else {
+        Relation::Different
+    }
+}
+
 /// CCS and CLR of two sorted, distinct period-feature sets.
 pub fn ccs_clr(a: &[u64], b: &[u64]) -> (f64, f64) {
     let (small, large) = if a.len() <= b.len() { (a.len(), b.len()) } else { (b.len(), a.len()) };
@@ -528,10 +539,8 @@ impl Verifier {
             Relation::Contained
         } else if cov_y >= p.contain_rate && !x_cut {
             Relation::Contains
-        } else if longest >= p.overlap_min_chars {
-            Relation::Overlaps
         } else {
-            Relation::Different
+            short_of_a_claim(longest, p)
         };
 
         let mut spans: Vec<Span> = rounds.into_iter().map(|r| r.span).collect();

@@ -60,7 +60,7 @@ pub fn insert_page_in_cluster(
             features: &p.features,
             cluster,
             replaces,
-            title: dedupdb::features::title::title_sketch(p.title()),
+            title: p.title_sketch,
         })
         .expect("insert")
 }

@@ -27,7 +27,7 @@ fn rebuilds_a_missing_catalog_and_leaves_a_sound_one_alone() {
                 features: &page.features,
                 cluster: None,
                 replaces: None,
-                title: dedupdb::features::title::title_sketch(page.title()),
+                title: page.title_sketch,
             };
             index.insert(doc).expect("insert");
         }

@@ -347,7 +347,7 @@ fn merge_docs(out: &mut SegmentOut, ctx: &Ctx<'_>, stats: &mut Merged) -> Result
         }
     }
     out.end()?;
-    out.section(SectionKind::DocTitles, bytemuck::cast_slice(&super::write::doc_titles(titles.into_iter())))?;
+    out.section(SectionKind::DocTitles, bytemuck::cast_slice(&super::write::doc_titles(titles)))?;
     if let Some(b) = (0..live.len()).find(|&b| Some(live[b]) != packer.doc_count_of(b as u32)) {
         let what = format!(
             "merged text block {b} was counted {:?} documents, {} live ones point into it",

@@ -114,7 +114,7 @@ pub fn write_segment(
         out.put(bytemuck::bytes_of(&meta))?;
     }
     out.end()?;
-    out.section(SectionKind::DocTitles, bytemuck::cast_slice(&doc_titles(docs.iter().map(|d| d.title))))?;
+    out.section(SectionKind::DocTitles, bytemuck::cast_slice(&doc_titles(docs.iter().map(|d| d.title).collect())))?;
     let mut urls: Vec<UrlEntry> =
         docs.iter().map(|d| UrlEntry { url_hash: url_hash(&d.url), doc_id: d.doc_id, reserved: 0 }).collect();
     urls.sort_unstable_by_key(|u| (u.url_hash, u.doc_id));
@@ -135,8 +135,7 @@ pub fn write_segment(
 }
 
 /// The DocTitles section of documents with these title sketches: empty when none is known.
-pub(super) fn doc_titles(titles: impl Iterator<Item = TitleSketch>) -> Vec<TitleSketch> {
-    let titles: Vec<TitleSketch> = titles.collect();
+pub(super) fn doc_titles(titles: Vec<TitleSketch>) -> Vec<TitleSketch> {
     if titles.iter().all(|t| t[0] == 0) {
         Vec::new()
     } else {

@@ -305,7 +305,7 @@ fn insert(index: &mut Index, i: u64, url: &str, site: &str, page: &Page, cluster
         features: &page.features,
         cluster,
         replaces: None,
-        title: dedupdb::features::title::title_sketch(page.title()),
+        title: page.title_sketch,
     })?;
     if i % 256 == 255 {
         index.commit()?;

@@ -62,7 +62,7 @@ pub fn run(crawl: &[PathBuf], db: &Path, params: &Params, out: Option<&Path>) ->
             features: &page.features,
             cluster: None,
             replaces: None,
-            title: dedupdb::features::title::title_sketch(page.title()),
+            title: page.title_sketch,
         })?;
         originals.push((Original { url: raw.url, text, kind: raw.kind }, id));
     }
