@@ -174,3 +174,59 @@ fn a_story_updated_at_new_urls_is_no_template_of_its_site() {
     }
     assert_eq!(found, vec![3, 0], "versions found under reworded titles, then under unrelated ones");
 }
+
+/// A site's notice is its furniture from the site's second page on, when the titles say the
+/// two pages are two articles. An article another site published under its own closing lines,
+/// reposted under the notice, is then held by its original, where the notice (longer than the
+/// article) had counted against the match. A whole earlier article of the site inside a later
+/// page under another title (a roundup) leaves that article nothing of its own beside it: its
+/// sentences stay the article's, and the roundup still contains it.
+#[test]
+fn a_site_s_notice_is_its_furniture_from_its_second_page() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
+    let article = prose(900, 130);
+    let published = vec![article.clone(), prose(950, 150)];
+    let original = html_page("全市首批智慧社区名单公布_城南新闻网", &published);
+    let oid = insert_page_of_site(&mut index, "http://news.example/7", "news.example", &original, None);
+    let mut paragraphs = vec![article];
+    paragraphs.extend(notice());
+    let repost = html_page("全市首批智慧社区名单公布_江岸人才网", &paragraphs);
+    // Each page's closing text is longer than the article: as the board's first page, no claim.
+    let first_page = relation_to(&ask(&index, &repost, SITE), oid);
+    assert!(!claims(first_page), "{first_page:?}");
+    insert_page_of_site(&mut index, "http://jobs.example/1", SITE, &job("诚聘销售经理", 11), None);
+    assert_eq!(relation_to(&ask(&index, &repost, SITE), oid), Some(Relation::Contained));
+    // Without the site and title nothing tells the notice from the article.
+    let plain = relation_to(&index.query(&repost.norm.chars, &repost.features, None).expect("query"), oid);
+    assert!(!claims(plain), "{plain:?}");
+    // The same page under the first job's title is no other article: its notice stays text.
+    let retitled = html_page("诚聘销售经理_江岸人才网", &paragraphs);
+    let retitled = relation_to(&ask(&index, &retitled, SITE), oid);
+    assert!(!claims(retitled), "{retitled:?}");
+
+    // A roundup of the news site holding the whole original and another story.
+    let mut roundup = published.clone();
+    roundup.push(prose(901, 200));
+    let roundup = html_page("本周城南要闻回顾_城南新闻网", &roundup);
+    assert_eq!(relation_to(&ask(&index, &roundup, "news.example"), oid), Some(Relation::Contains));
+}
+
+/// A roundup of a site's stories quotes a story's lead between lines of its own. The two pages
+/// are two articles of one site, and the lead is on no other page, but only what lies at the
+/// start or end of both pages is taken for the site's furniture: the lead stays text, and the
+/// roundup overlaps the story, whichever was published first.
+#[test]
+fn a_lead_a_roundup_quotes_between_its_own_lines_stays_text() {
+    let lead = prose(1000, 160);
+    let story = html_page("城东新建两所小学明年秋季招生_江岸网", &[lead.clone(), prose(1001, 300)]);
+    let roundup = html_page("本周江岸要闻回顾_江岸网", &[prose(1002, 160), lead, prose(1003, 160)]);
+    assert!(titles_differ(&story.title_sketch, &roundup.title_sketch));
+    for (first, then) in [(&story, &roundup), (&roundup, &story)] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
+        let id = insert_page_of_site(&mut index, "http://news.example/1", "news.example", first, None);
+        // The story's lead is at its start: only the roundup's text tells it is no intro.
+        assert_eq!(relation_to(&ask(&index, then, "news.example"), id), Some(Relation::Overlaps));
+    }
+}

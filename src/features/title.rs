@@ -61,9 +61,12 @@ pub fn title_sketch(title: &str) -> TitleSketch {
     sketch
 }
 
-/// True when both sketches are known and share fewer than [`SAME_TITLE_MIN_PAIRS`] pairs.
+/// True when both sketches are known and share fewer than [`SAME_TITLE_MIN_PAIRS`] pairs, or
+/// than the pairs of one of them when it has fewer: a headline of two characters ("图片") has
+/// one pair, and another page under it has the same title.
 pub fn titles_differ(a: &TitleSketch, b: &TitleSketch) -> bool {
-    known(a) && known(b) && shared_pairs(a, b) < SAME_TITLE_MIN_PAIRS
+    let need = SAME_TITLE_MIN_PAIRS.min(pairs(a)).min(pairs(b));
+    known(a) && known(b) && shared_pairs(a, b) < need
 }
 
 /// True when both sketches are known and share at least [`SAME_STORY_MIN_PAIRS`] pairs: one
@@ -80,6 +83,11 @@ pub fn title_reworded(a: &TitleSketch, b: &TitleSketch) -> bool {
 
 fn known(s: &TitleSketch) -> bool {
     s[0] != 0
+}
+
+/// Pairs in a sketch.
+fn pairs(s: &TitleSketch) -> usize {
+    s.iter().take_while(|&&p| p != 0).count()
 }
 
 /// Pairs two sketches share (both sorted, zeros after).
@@ -159,6 +167,11 @@ mod tests {
         assert!(!title_reworded(&known, &known) && !title_reworded(&[0; 16], &known));
         // One character still makes a sketch.
         assert_ne!(title_sketch("雪"), [0; 16]);
+        // A headline of one pair, the same on two pages, is one title; another is another.
+        let photos = title_sketch("图片：|渤海时报网");
+        assert!(!titles_differ(&photos, &title_sketch("图片：|渤海时报网")));
+        assert!(!titles_differ(&photos, &title_sketch("图片：城东新建两所小学")));
+        assert!(titles_differ(&photos, &title_sketch("视频|渤海时报网")));
     }
 
     #[test]

@@ -126,6 +126,21 @@ fn two_articles(cmp: &Comparison, origin: Origin<'_>, doc: &DocRef<'_>, p: &crat
     Ok(crate::verify::short_of_a_claim(cmp.overlap_chars, p))
 }
 
+/// The keys of `order` (a text's period features in text order) on the runs from its start and
+/// to its end whose keys all pass `is`, or none when one run is the whole text (nothing of the
+/// text's own lies between them). Sorted, distinct.
+fn edge_keys(order: &[u64], is: impl Fn(&u64) -> bool) -> Vec<u64> {
+    let head = order.iter().take_while(|k| is(k)).count();
+    if head == order.len() {
+        return Vec::new();
+    }
+    let tail = order[head..].iter().rev().take_while(|k| is(k)).count();
+    let mut out: Vec<u64> = order[..head].iter().chain(&order[order.len() - tail..]).copied().collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 /// How often the most common value of `v` occurs (`v` is sorted on the way).
 fn most_common(v: &mut [u32]) -> usize {
     v.sort_unstable();
@@ -993,21 +1008,55 @@ impl Index {
         // too (`fp_fallback_below` 0) counts them one by one as fingerprints, as it did.
         let single_sentences: &[u64] = if params.fp_fallback_below > 1 { &features.sentence_keys } else { &[] };
         let mut holder_info = rustc_hash::FxHashMap::default();
-        for (i, holders, range) in lists.drain(..) {
+        let mut sibling_info = rustc_hash::FxHashMap::default();
+        // Whether each key is boilerplate. A period feature that may be furniture of the page's
+        // own site (see `sibling_furniture`) is so only at the page's edges, decided once all
+        // are known.
+        let mut verdicts: Vec<Option<bool>> = Vec::with_capacity(lists.len());
+        // (key, its holders in `held`)
+        let mut siblings: Vec<(u64, std::ops::Range<usize>)> = Vec::new();
+        // Period features on as many pages as a site's template: not the page's own either.
+        let mut common: Vec<u64> = Vec::new();
+        for &(i, holders, ref range) in lists.iter() {
+            let (kind, key) = keys[i as usize];
+            let ids = &held[range.clone()];
+            let shared = |d: u32| counts.get(&d).map_or(0, |c| c.period);
+            if kind == KeyKind::Period && holders >= TEMPLATE_MIN_HOLDERS {
+                common.push(key);
+            }
+            verdicts.push(match kind {
+                KeyKind::Exact => Some(false),
+                _ if holders > RARE_HOLDERS => Some(self.boilerplate(ids)?),
+                _ if holders >= TEMPLATE_MIN_HOLDERS => {
+                    let title = origin.as_ref().map(|o| &o.title);
+                    Some(self.site_template(ids, shared, pruned_period, title, &mut holder_info)?)
+                }
+                KeyKind::Period => match origin {
+                    Some(o) => {
+                        let mine = features.period.len();
+                        if self.sibling_furniture(ids, shared, pruned_period, mine, o, &mut sibling_info)? {
+                            siblings.push((key, range.clone()));
+                            None
+                        } else {
+                            Some(false)
+                        }
+                    }
+                    None => Some(false),
+                },
+                KeyKind::Fingerprint => Some(false),
+            });
+        }
+        let furniture = if siblings.is_empty() {
+            Vec::new()
+        } else {
+            self.sibling_edges(chars, features, &siblings, held, &common, &mut scratch.cache)?
+        };
+        for ((i, holders, range), verdict) in lists.drain(..).zip(verdicts) {
             let (kind, key) = keys[i as usize];
             let ids = &held[range];
             // Boilerplate (see `boilerplate`) weighs nothing in the ranking, and its sentences
             // count neither way in verification.
-            let boiler = match kind {
-                KeyKind::Exact => false,
-                _ if holders > RARE_HOLDERS => self.boilerplate(ids)?,
-                _ if holders >= TEMPLATE_MIN_HOLDERS => {
-                    let shared = |d: u32| counts.get(&d).map_or(0, |c| c.period);
-                    let title = origin.as_ref().map(|o| &o.title);
-                    self.site_template(ids, shared, pruned_period, title, &mut holder_info)?
-                }
-                _ => false,
-            };
+            let boiler = verdict.unwrap_or_else(|| furniture.binary_search(&key).is_ok());
             if boiler && kind == KeyKind::Period {
                 boilerplate_keys.push(key);
             }
@@ -1155,6 +1204,103 @@ impl Index {
         });
         answer.alignments = Alignments { page, boilerplate: boilerplate_keys, by_text: aligned };
         Ok(answer)
+    }
+
+    /// True when a key on fewer pages than [`TEMPLATE_MIN_HOLDERS`] (`ids`) is furniture of the
+    /// page's own site: every holder is a page of that site under a different title (another
+    /// article, see [`crate::features::title::titles_differ`]), and both it and the page hold
+    /// period features beside the ones they share (`shared_period(d)`; `margin`: the page's
+    /// pruned ones; `mine`: the page's count). An account's intro and outro or a job board's
+    /// notice is then known from a site's second page, where [`Index::site_template`] waits
+    /// for three holders; until then a repost of another site's article under it was neither
+    /// contained in the original nor a copy, as the furniture counted against the match. A
+    /// whole earlier article inside the page (a roundup) leaves its holder nothing of its own,
+    /// and a retitled copy leaves the page nothing: their sentences stay the article's. `info`
+    /// caches each holder's (period features, same site under another title) for the query.
+    fn sibling_furniture(
+        &self,
+        ids: &[u32],
+        shared_period: impl Fn(u32) -> u16,
+        margin: usize,
+        mine: usize,
+        origin: Origin<'_>,
+        info: &mut rustc_hash::FxHashMap<u32, Option<(u32, bool)>>,
+    ) -> Result<bool> {
+        for &d in ids {
+            let known = match info.get(&d) {
+                Some(&k) => k,
+                None => {
+                    let k = match self.find(d)? {
+                        Some(doc) => {
+                            let other_article = crate::features::title::titles_differ(&origin.title, &doc.title()?)
+                                && doc.on_site(origin.site)?;
+                            Some((doc.summary().0, other_article))
+                        }
+                        None => None,
+                    };
+                    info.insert(d, k);
+                    k
+                }
+            };
+            let Some((period, other_article)) = known else { return Ok(false) };
+            let beside = usize::from(shared_period(d)) + margin;
+            if !other_article || period as usize <= beside || mine <= beside {
+                return Ok(false);
+            }
+        }
+        Ok(!ids.is_empty())
+    }
+
+    /// Of the page's period features that may be its site's furniture (`siblings`, each with
+    /// its holders in `held`; see [`Index::sibling_furniture`]), those that are: at an edge of
+    /// the page, on a run of its sentences from its start or to its end that are all such
+    /// features or `common` ones (on as many pages as a template, such as a reprint line many
+    /// sites end with), and at an edge of each holder, on a run of its sentences that the page
+    /// holds too. An account's intro and outro, a board's notice are at the edges of every page
+    /// that carries them. A roundup quotes a story's lead between lines of its own, and a story
+    /// whose lead a roundup quoted holds it at its start but the roundup does not: those leads
+    /// stay text. Sorted.
+    fn sibling_edges(
+        &self,
+        chars: &[char],
+        features: &Features,
+        siblings: &[(u64, std::ops::Range<usize>)],
+        held: &[u32],
+        common: &[u64],
+        cache: &mut TextCache,
+    ) -> Result<Vec<u64>> {
+        let params = &self.manifest.params;
+        let is_sibling = |k: &u64| siblings.iter().any(|s| s.0 == *k);
+        let mut order = Vec::new();
+        crate::features::each_period_feature(chars, params, |key, _| order.push(key));
+        let mut out = edge_keys(&order, |k| is_sibling(k) || common.contains(k));
+        out.retain(|k| is_sibling(k));
+        // Each holder's own edges, over the sentences the page holds too.
+        let mut edges: rustc_hash::FxHashMap<u32, Vec<u64>> = rustc_hash::FxHashMap::default();
+        let mut keep = Vec::with_capacity(out.len());
+        for &key in &out {
+            let Some((_, range)) = siblings.iter().find(|s| s.0 == key) else { continue };
+            let mut at_edges = true;
+            for &d in &held[range.clone()] {
+                let theirs = match edges.entry(d) {
+                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                    std::collections::hash_map::Entry::Vacant(v) => v.insert(match self.find(d)? {
+                        Some(doc) => {
+                            let text = doc.text(cache)?;
+                            order.clear();
+                            crate::features::each_period_feature(&text, params, |key, _| order.push(key));
+                            edge_keys(&order, |k| features.period.binary_search(k).is_ok())
+                        }
+                        None => Vec::new(),
+                    }),
+                };
+                at_edges &= theirs.binary_search(&key).is_ok();
+            }
+            if at_edges {
+                keep.push(key);
+            }
+        }
+        Ok(keep)
     }
 
     /// True when a key's newest holders (`ids`, in increasing order) show it to be boilerplate:
@@ -1889,5 +2035,17 @@ mod tests {
                 index.query_with(&mut scratch, &q.norm.chars, &q.features, None, None, Some(earlier)).expect("again");
             assert_eq!((again.carried, again.verified), (0, fresh.verified));
         }
+    }
+
+    #[test]
+    fn edge_keys_are_the_runs_from_either_end_with_the_text_s_own_between() {
+        let furniture = |k: &u64| *k >= 100;
+        // Intro 100, 101; the article 1, 2; a line quoted between them, 102; outro 103.
+        assert_eq!(edge_keys(&[100, 101, 1, 102, 2, 103], furniture), vec![100, 101, 103]);
+        assert_eq!(edge_keys(&[1, 2, 103, 104, 103], furniture), vec![103, 104]);
+        assert_eq!(edge_keys(&[1, 102, 2], furniture), Vec::<u64>::new());
+        // All of it: nothing of the text's own, so nothing is furniture around it.
+        assert_eq!(edge_keys(&[100, 101, 102], furniture), Vec::<u64>::new());
+        assert_eq!(edge_keys(&[], furniture), Vec::<u64>::new());
     }
 }
