@@ -91,6 +91,11 @@ const HOLDER_SAMPLE: usize = 16;
 /// they are one site's pages with text of their own beside it (see `Index::site_template`).
 const TEMPLATE_MIN_HOLDERS: usize = 3;
 
+/// At most this many holders' texts are read in one query to tell whether what the page shares
+/// with them lies at their edges (see `Index::sibling_edges`): a page sharing its edges with
+/// many of its site's pages, each on no more than two, stays bounded.
+const SIBLING_TEXTS_READ: usize = 8;
+
 /// Ranking weight of a key held by `holders` documents.
 fn rarity(holders: usize) -> f32 {
     if holders <= RARE_HOLDERS {
@@ -1206,6 +1211,25 @@ impl Index {
         Ok(answer)
     }
 
+    /// What `facts` reads of document `d`, cached in `info` for the rest of the query (`None`:
+    /// no such document).
+    fn holder_facts<T: Copy>(
+        &self,
+        d: u32,
+        info: &mut rustc_hash::FxHashMap<u32, Option<T>>,
+        facts: impl FnOnce(&DocRef<'_>) -> Result<T>,
+    ) -> Result<Option<T>> {
+        if let Some(&known) = info.get(&d) {
+            return Ok(known);
+        }
+        let known = match self.find(d)? {
+            Some(doc) => Some(facts(&doc)?),
+            None => None,
+        };
+        info.insert(d, known);
+        Ok(known)
+    }
+
     /// True when a key on fewer pages than [`TEMPLATE_MIN_HOLDERS`] (`ids`) is furniture of the
     /// page's own site: every holder is a page of that site under a different title (another
     /// article, see [`crate::features::title::titles_differ`]), and both it and the page hold
@@ -1227,21 +1251,11 @@ impl Index {
         info: &mut rustc_hash::FxHashMap<u32, Option<(u32, bool)>>,
     ) -> Result<bool> {
         for &d in ids {
-            let known = match info.get(&d) {
-                Some(&k) => k,
-                None => {
-                    let k = match self.find(d)? {
-                        Some(doc) => {
-                            let other_article = crate::features::title::titles_differ(&origin.title, &doc.title()?)
-                                && doc.on_site(origin.site)?;
-                            Some((doc.summary().0, other_article))
-                        }
-                        None => None,
-                    };
-                    info.insert(d, k);
-                    k
-                }
-            };
+            let known = self.holder_facts(d, info, |doc| {
+                let other_article =
+                    crate::features::title::titles_differ(&origin.title, &doc.title()?) && doc.on_site(origin.site)?;
+                Ok((doc.summary().0, other_article))
+            })?;
             let Some((period, other_article)) = known else { return Ok(false) };
             let beside = usize::from(shared_period(d)) + margin;
             if !other_article || period as usize <= beside || mine <= beside {
@@ -1270,28 +1284,32 @@ impl Index {
         cache: &mut TextCache,
     ) -> Result<Vec<u64>> {
         let params = &self.manifest.params;
-        let is_sibling = |k: &u64| siblings.iter().any(|s| s.0 == *k);
+        // Both lists come in the order of the page's period features, which are sorted.
+        debug_assert!(siblings.windows(2).all(|w| w[0].0 < w[1].0) && common.windows(2).all(|w| w[0] < w[1]));
+        let sibling = |k: &u64| siblings.binary_search_by_key(k, |s| s.0).ok();
         let mut order = Vec::new();
         crate::features::each_period_feature(chars, params, |key, _| order.push(key));
-        let mut out = edge_keys(&order, |k| is_sibling(k) || common.contains(k));
-        out.retain(|k| is_sibling(k));
-        // Each holder's own edges, over the sentences the page holds too.
+        let mut out = edge_keys(&order, |k| sibling(k).is_some() || common.binary_search(k).is_ok());
+        out.retain(|k| sibling(k).is_some());
+        // Each holder's own edges, over the sentences the page holds too; past
+        // `SIBLING_TEXTS_READ` holders, none (their keys stay text).
         let mut edges: rustc_hash::FxHashMap<u32, Vec<u64>> = rustc_hash::FxHashMap::default();
         let mut keep = Vec::with_capacity(out.len());
         for &key in &out {
-            let Some((_, range)) = siblings.iter().find(|s| s.0 == key) else { continue };
+            let Some(range) = sibling(&key).map(|i| &siblings[i].1) else { continue };
             let mut at_edges = true;
             for &d in &held[range.clone()] {
+                let read = edges.len() < SIBLING_TEXTS_READ;
                 let theirs = match edges.entry(d) {
                     std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
                     std::collections::hash_map::Entry::Vacant(v) => v.insert(match self.find(d)? {
-                        Some(doc) => {
+                        Some(doc) if read => {
                             let text = doc.text(cache)?;
                             order.clear();
                             crate::features::each_period_feature(&text, params, |key, _| order.push(key));
                             edge_keys(&order, |k| features.period.binary_search(k).is_ok())
                         }
-                        None => Vec::new(),
+                        _ => Vec::new(),
                     }),
                 };
                 at_edges &= theirs.binary_search(&key).is_ok();
@@ -1350,23 +1368,13 @@ impl Index {
         let mut sites = Vec::with_capacity(newest.len());
         let mut own = 0usize;
         for &d in newest {
-            let known = match info.get(&d) {
-                Some(&k) => k,
-                None => {
-                    let k = match self.find(d)? {
-                        Some(doc) => {
-                            let reworded = match title {
-                                Some(t) => crate::features::title::title_reworded(t, &doc.title()?),
-                                None => false,
-                            };
-                            Some((doc.site_id(), doc.summary().0, reworded))
-                        }
-                        None => None,
-                    };
-                    info.insert(d, k);
-                    k
-                }
-            };
+            let known = self.holder_facts(d, info, |doc| {
+                let reworded = match title {
+                    Some(t) => crate::features::title::title_reworded(t, &doc.title()?),
+                    None => false,
+                };
+                Ok((doc.site_id(), doc.summary().0, reworded))
+            })?;
             if let Some((site, period, reworded)) = known {
                 sites.push(site);
                 own += usize::from(!reworded && period as usize > usize::from(shared_period(d)) + margin);
