@@ -81,7 +81,8 @@ pub fn title_reworded(a: &TitleSketch, b: &TitleSketch) -> bool {
     a != b && titles_alike(a, b)
 }
 
-fn known(s: &TitleSketch) -> bool {
+/// True when the sketch is of a title (not all zeros).
+pub fn known(s: &TitleSketch) -> bool {
     s[0] != 0
 }
 

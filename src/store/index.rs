@@ -125,10 +125,23 @@ fn two_articles(cmp: &Comparison, origin: Origin<'_>, doc: &DocRef<'_>, p: &crat
     if !claim || cmp.resemble >= WHOLE_RESEMBLE || cmp.contain >= WHOLE_CONTAIN {
         return Ok(cmp.relation);
     }
-    if !crate::features::title::titles_differ(&origin.title, &doc.title()?) || !doc.on_site(origin.site)? {
+    if !another_article(origin, doc)? {
         return Ok(cmp.relation);
     }
     Ok(crate::verify::short_of_a_claim(cmp.overlap_chars, p))
+}
+
+/// True when `doc` is another article of the page's site: a page of `origin`'s site under a
+/// different title (see [`crate::features::title::titles_differ`]).
+fn another_article(origin: Origin<'_>, doc: &DocRef<'_>) -> Result<bool> {
+    Ok(crate::features::title::titles_differ(&origin.title, &doc.title()?) && doc.on_site(origin.site)?)
+}
+
+/// True when a document with `period` period features holds some beside the `shared` ones it
+/// has of the page's and the page's `margin` (its pruned ones, which a holder with the same text
+/// holds too and which are not counted as shared): text of its own.
+fn holds_own(period: usize, shared: u16, margin: usize) -> bool {
+    period > usize::from(shared) + margin
 }
 
 /// The keys of `order` (a text's period features in text order) on the runs from its start and
@@ -1020,15 +1033,10 @@ impl Index {
         let mut verdicts: Vec<Option<bool>> = Vec::with_capacity(lists.len());
         // (key, its holders in `held`)
         let mut siblings: Vec<(u64, std::ops::Range<usize>)> = Vec::new();
-        // Period features on as many pages as a site's template: not the page's own either.
-        let mut common: Vec<u64> = Vec::new();
         for &(i, holders, ref range) in lists.iter() {
             let (kind, key) = keys[i as usize];
             let ids = &held[range.clone()];
             let shared = |d: u32| counts.get(&d).map_or(0, |c| c.period);
-            if kind == KeyKind::Period && holders >= TEMPLATE_MIN_HOLDERS {
-                common.push(key);
-            }
             verdicts.push(match kind {
                 KeyKind::Exact => Some(false),
                 _ if holders > RARE_HOLDERS => Some(self.boilerplate(ids)?),
@@ -1054,6 +1062,13 @@ impl Index {
         let furniture = if siblings.is_empty() {
             Vec::new()
         } else {
+            // Period features on as many pages as a site's template: not the page's own either.
+            let common: Vec<u64> = lists
+                .iter()
+                .map(|&(i, holders, _)| (keys[i as usize], holders))
+                .filter(|&((kind, _), holders)| kind == KeyKind::Period && holders >= TEMPLATE_MIN_HOLDERS)
+                .map(|((_, key), _)| key)
+                .collect();
             self.sibling_edges(chars, features, &siblings, held, &common, &mut scratch.cache)?
         };
         for ((i, holders, range), verdict) in lists.drain(..).zip(verdicts) {
@@ -1251,14 +1266,10 @@ impl Index {
         info: &mut rustc_hash::FxHashMap<u32, Option<(u32, bool)>>,
     ) -> Result<bool> {
         for &d in ids {
-            let known = self.holder_facts(d, info, |doc| {
-                let other_article =
-                    crate::features::title::titles_differ(&origin.title, &doc.title()?) && doc.on_site(origin.site)?;
-                Ok((doc.summary().0, other_article))
-            })?;
+            let known = self.holder_facts(d, info, |doc| Ok((doc.summary().0, another_article(origin, doc)?)))?;
             let Some((period, other_article)) = known else { return Ok(false) };
-            let beside = usize::from(shared_period(d)) + margin;
-            if !other_article || period as usize <= beside || mine <= beside {
+            let shared = shared_period(d);
+            if !other_article || !holds_own(period as usize, shared, margin) || !holds_own(mine, shared, margin) {
                 return Ok(false);
             }
         }
@@ -1377,7 +1388,7 @@ impl Index {
             })?;
             if let Some((site, period, reworded)) = known {
                 sites.push(site);
-                own += usize::from(!reworded && period as usize > usize::from(shared_period(d)) + margin);
+                own += usize::from(!reworded && holds_own(period as usize, shared_period(d), margin));
             }
         }
         let n = sites.len();

@@ -136,7 +136,7 @@ pub fn write_segment(
 
 /// The DocTitles section of documents with these title sketches: empty when none is known.
 pub(super) fn doc_titles(titles: Vec<TitleSketch>) -> Vec<TitleSketch> {
-    if titles.iter().all(|t| t[0] == 0) {
+    if !titles.iter().any(crate::features::title::known) {
         Vec::new()
     } else {
         titles
