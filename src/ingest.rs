@@ -469,6 +469,7 @@ fn process(
         e.existing == exclude
             && !e.answer.considered.iter().any(|d| batch.replaced.contains(d))
             && !index.shares_keys_since(&page.features, batch.first_doc)
+            && !index.holds_period_keys_since(&e.answer.candidate_keys, batch.first_doc)
     };
     let answer = match early {
         Some(e) if still_valid(&e) => e.answer,

@@ -96,6 +96,11 @@ const TEMPLATE_MIN_HOLDERS: usize = 3;
 /// many of its site's pages, each on no more than two, stays bounded.
 const SIBLING_TEXTS_READ: usize = 8;
 
+/// At most this many candidates of one query have their own boilerplate looked up (see
+/// `Index::candidate_boilerplate`): each costs a lookup of its sentences' keys, and candidates
+/// come best first.
+const CANDIDATE_RECHECKS: usize = 4;
+
 /// Ranking weight of a key held by `holders` documents.
 fn rarity(holders: usize) -> f32 {
     if holders <= RARE_HOLDERS {
@@ -121,8 +126,7 @@ const WHOLE_CONTAIN: f64 = 0.97;
 /// update keeps most of its title, and a print view under another title is near-whole; a
 /// digest of the site's stories shares a passage with each, and stays an overlap.
 fn two_articles(cmp: &Comparison, origin: Origin<'_>, doc: &DocRef<'_>, p: &crate::Params) -> Result<Relation> {
-    let claim = matches!(cmp.relation, Relation::Duplicate | Relation::Contains | Relation::Contained);
-    if !claim || cmp.resemble >= WHOLE_RESEMBLE || cmp.contain >= WHOLE_CONTAIN {
+    if !is_claim(cmp.relation) || cmp.resemble >= WHOLE_RESEMBLE || cmp.contain >= WHOLE_CONTAIN {
         return Ok(cmp.relation);
     }
     if !another_article(origin, doc)? {
@@ -201,6 +205,12 @@ pub struct QueryAnswer {
     pub carried: usize,
     /// The comparisons this query made, for a later query of the same page to reuse.
     pub alignments: Alignments,
+    /// Of the candidates verified, those that are a match only once their own boilerplate
+    /// was discounted (see `Index::candidate_boilerplate`).
+    pub discounted: usize,
+    /// Candidates' period features looked up to find their boilerplate: the answer depends on
+    /// their holders too, not only on the page's keys'. Sorted per candidate, not overall.
+    pub candidate_keys: Vec<u64>,
 }
 
 /// The comparisons one query of a page made, by candidate text. A comparison depends only on
@@ -1157,12 +1167,25 @@ impl Index {
         ranked.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(b.0.cmp(&a.0)));
         // Most new pages have no candidate left here: prepare the query side on first need.
         let mut prep: Option<Prepared> = None;
+        let prepare = |chars: &[char]| {
+            let mut prep = Prepared::new(chars, params);
+            if !boilerplate_keys.is_empty() {
+                let (mut ranges, mut own) = (Vec::new(), Vec::new());
+                crate::features::each_period_feature(chars, params, |key, sentence| {
+                    let side = if boilerplate_keys.contains(&key) { &mut ranges } else { &mut own };
+                    side.push(sentence);
+                });
+                prep.set_boilerplate(ranges, own);
+            }
+            prep
+        };
         let mut aligned: Vec<((u64, u32), Comparison)> = Vec::new();
         let page = (features.exact, chars.len() as u32);
         let carried: &[((u64, u32), Comparison)] = match earlier {
             Some(e) if e.page == page && e.boilerplate == boilerplate_keys => &e.by_text,
             _ => &[],
         };
+        let mut rechecks = 0;
         for (d, _, ccs, clr, cluster, doc) in ranked {
             if answer.verified >= limits.max_candidates || answer.matches.len() >= limits.max_matches {
                 break;
@@ -1182,6 +1205,8 @@ impl Index {
                     c
                 })
             };
+            // The candidate's text, when it was read for the comparison.
+            let mut read: Option<Vec<char>> = None;
             let cmp = if let Some(c) = same_text(&aligned) {
                 answer.reused += 1;
                 c
@@ -1191,25 +1216,49 @@ impl Index {
                 c
             } else {
                 let text = doc.text(&mut scratch.cache)?;
-                let prep = prep.get_or_insert_with(|| {
-                    let mut prep = Prepared::new(chars, params);
-                    if !boilerplate_keys.is_empty() {
-                        let (mut ranges, mut own) = (Vec::new(), Vec::new());
-                        crate::features::each_period_feature(chars, params, |key, sentence| {
-                            let side = if boilerplate_keys.contains(&key) { &mut ranges } else { &mut own };
-                            side.push(sentence);
-                        });
-                        prep.set_boilerplate(ranges, own);
-                    }
-                    prep
-                });
+                let prep = prep.get_or_insert_with(|| prepare(chars));
                 let c = scratch.verifier.compare_prepared(chars, prep, &text, (ccs, clr), params);
                 aligned.push((identity, c.clone()));
+                read = Some(text);
                 c
             };
             let mut cmp = cmp;
             if let Some(o) = origin {
                 cmp.relation = two_articles(&cmp, o, &doc, params)?;
+            }
+            // Short of a claim with text in common: the candidate's furniture, which its own
+            // site's pages show and the page's keys never look up, may be what it lacks.
+            if !is_claim(cmp.relation)
+                && cmp.shared_bound >= params.min_shared_chars
+                && !cmp.near_miss
+                && rechecks < CANDIDATE_RECHECKS
+            {
+                rechecks += 1;
+                let text = match read {
+                    Some(text) => text,
+                    None => doc.text(&mut scratch.cache)?,
+                };
+                let ranges =
+                    self.candidate_boilerplate(d, &doc, &text, &features.period, &mut answer.candidate_keys)?;
+                // Aligned again only when what the two share could then be enough: the
+                // candidate's text less its boilerplate is what the share is of.
+                let boiler_chars: usize = ranges.iter().map(|r| r.0.len()).sum();
+                let rest = text.len().saturating_sub(boiler_chars);
+                let enough = cmp.shared_bound as f64 >= params.dup_coverage.min(params.contain_rate) * rest as f64;
+                if !ranges.is_empty() && enough {
+                    let prep = prep.get_or_insert_with(|| prepare(chars));
+                    let plain: Vec<std::ops::Range<usize>> = ranges.iter().map(|r| r.0.clone()).collect();
+                    let mut again =
+                        scratch.verifier.compare_prepared_discounting(chars, prep, &text, &plain, (ccs, clr), params);
+                    if let Some(o) = origin {
+                        again.relation = two_articles(&again, o, &doc, params)?;
+                    }
+                    // Taken only when each sentence discounted is its site's word for word.
+                    if is_claim(again.relation) && self.furniture_verbatim(&text, &ranges, &mut scratch.cache)? {
+                        answer.discounted += 1;
+                        cmp = again;
+                    }
+                }
             }
             if cmp.relation.is_similar() {
                 let url = doc.url()?;
@@ -1332,6 +1381,174 @@ impl Index {
         Ok(keep)
     }
 
+    /// The sentences of candidate `d` (`doc`, its stored `text`) that are its boilerplate, by
+    /// the rules a query applies to its own page: a period feature on more than
+    /// [`RARE_HOLDERS`] other pages that [`Index::boilerplate`] calls so, or on
+    /// [`TEMPLATE_MIN_HOLDERS`] or more that are its site's template ([`Index::site_template`],
+    /// with the candidate's title). A query looks up its own keys only, so an article another
+    /// site reposted under its own furniture was held by its original, under the original
+    /// site's furniture, only when the repost's part was the larger: the original site's pages
+    /// tell its furniture, and this reads it.
+    ///
+    /// Only sentences the page lacks are the candidate's to discount: a period feature the page
+    /// holds too (`page_period`, sorted) was judged by the page's own lookup, and that verdict
+    /// stands for both (two bulletins of one template share their closing lines, and the rest of
+    /// each is its facts). And none unless the first or the last of those sentences is such:
+    /// furniture a repost lacks is an intro or an outro around what it shares, and most
+    /// candidates that fall short of a claim are another story sharing a passage, whose every
+    /// sentence would otherwise be looked up. Those two keys are looked up first, their
+    /// holders' shared counts taken from them alone (fewer shared keys make a holder's text of
+    /// its own likelier, so this lets through whatever the whole count would). None either when
+    /// the boilerplate would be over three quarters of the text: then it is what the candidate
+    /// says, as [`Prepared::set_boilerplate`] has it. The period features looked up are
+    /// appended to `looked_up`. Sorted ranges, each with a holder of its key to read its words
+    /// in (see [`Index::furniture_verbatim`]).
+    fn candidate_boilerplate(
+        &self,
+        d: u32,
+        doc: &DocRef<'_>,
+        text: &[char],
+        page_period: &[u64],
+        looked_up: &mut Vec<u64>,
+    ) -> Result<Vec<(std::ops::Range<usize>, u32)>> {
+        let params = &self.manifest.params;
+        let mut sentences: Vec<(u64, std::ops::Range<usize>)> = Vec::new();
+        crate::features::each_period_feature(text, params, |key, sentence| sentences.push((key, sentence)));
+        let mut keys: Vec<u64> = sentences.iter().map(|s| s.0).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        let distinct = keys.len();
+        keys.retain(|&k| !self.pruned.contains(KeyKind::Period, k));
+        let margin = distinct - keys.len();
+        let lacked = |k: &u64| page_period.binary_search(k).is_err();
+        // The first and last of the sentences the page lacks.
+        let mut own = sentences.iter().map(|s| s.0).filter(|k| lacked(k) && keys.binary_search(k).is_ok());
+        let Some(first) = own.next() else { return Ok(Vec::new()) };
+        let mut edges = vec![first];
+        if let Some(last) = own.last().filter(|&k| k != first) {
+            edges.push(last);
+            edges.sort_unstable();
+        }
+        let title = doc.title()?;
+        let mut info = rustc_hash::FxHashMap::default();
+        let me = (d, doc.site_id());
+        if self.boilerplate_keys_of(me, &edges, |_| true, margin, &title, &mut info, looked_up)?.is_empty() {
+            return Ok(Vec::new());
+        }
+        let boiler = self.boilerplate_keys_of(me, &keys, lacked, margin, &title, &mut info, looked_up)?;
+        let ranges: Vec<(std::ops::Range<usize>, u32)> = sentences
+            .into_iter()
+            .filter_map(|(k, r)| boiler.binary_search_by_key(&k, |b| b.0).ok().map(|i| (r, boiler[i].1)))
+            .collect();
+        let chars: usize = ranges.iter().map(|r| r.0.len()).sum();
+        Ok(if chars * 4 > text.len() * 3 { Vec::new() } else { ranges })
+    }
+
+    /// True when every sentence of `text` in `ranges` is word for word in the text of the
+    /// holder given with it (see [`Index::candidate_boilerplate`]): a period feature is a
+    /// sentence's last characters, and a sentence of a template with other facts (another
+    /// book's title and page count before the shop's line) ends as the template does.
+    fn furniture_verbatim(
+        &self,
+        text: &[char],
+        ranges: &[(std::ops::Range<usize>, u32)],
+        cache: &mut TextCache,
+    ) -> Result<bool> {
+        let mut read: rustc_hash::FxHashMap<u32, Vec<char>> = rustc_hash::FxHashMap::default();
+        for (r, h) in ranges {
+            let theirs = match read.entry(*h) {
+                std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                std::collections::hash_map::Entry::Vacant(v) => match self.find(*h)? {
+                    Some(doc) => v.insert(doc.text(cache)?),
+                    None => return Ok(false),
+                },
+            };
+            let sentence = &text[r.clone()];
+            if sentence.is_empty() || !theirs.windows(sentence.len()).any(|w| w == sentence) {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Of `keys` (sorted period features of document `d`, `margin` of its others pruned), those
+    /// that `judged` picks and that are boilerplate or its site's template (see
+    /// [`Index::candidate_boilerplate`]), judged from their holders other than `d`, each
+    /// holder's shared count taken over all `keys`. `title` is `d`'s, `info` caches holders'
+    /// facts; the keys are appended to `looked_up`. Each with a holder of it, of `d`'s `site`
+    /// when one of the newest is. Sorted by key.
+    #[allow(clippy::too_many_arguments)]
+    fn boilerplate_keys_of(
+        &self,
+        (d, site): (u32, u32),
+        keys: &[u64],
+        judged: impl Fn(&u64) -> bool,
+        margin: usize,
+        title: &crate::features::title::TitleSketch,
+        info: &mut rustc_hash::FxHashMap<u32, Option<(u32, u32, bool)>>,
+        looked_up: &mut Vec<u64>,
+    ) -> Result<Vec<(u64, u32)>> {
+        let limits = self.limits;
+        looked_up.extend_from_slice(keys);
+        // Each key's other holders, in increasing order.
+        let mut lists: Vec<(u64, usize, Vec<u32>)> = Vec::with_capacity(keys.len());
+        let mut segs = Vec::with_capacity(self.segments.len());
+        for &key in keys {
+            segs.clear();
+            for (s, seg) in self.segments.iter().enumerate() {
+                if seg.may_contain(KeyKind::Period, key)? {
+                    segs.push(s as u32);
+                }
+            }
+            let mut ids = Vec::new();
+            let holders = self.gather(
+                KeyKind::Period,
+                key,
+                segs.iter().copied(),
+                limits.posting_cap,
+                limits.long_list_tail,
+                &mut ids,
+            )?;
+            let before = ids.len();
+            ids.retain(|&h| h != d);
+            let holders = holders - (before - ids.len());
+            lists.push((key, holders, ids));
+        }
+        // How many of the keys a holder shares, counted only for the few holders a template's
+        // test reads (a key on every page of a site lists hundreds).
+        let shared_period = |h: u32| {
+            let n = lists.iter().filter(|l| l.2.binary_search(&h).is_ok()).count();
+            u16::try_from(n).unwrap_or(u16::MAX)
+        };
+        let mut boiler = Vec::new();
+        for (key, holders, ids) in lists.iter().filter(|l| judged(&l.0)) {
+            let is = if *holders > RARE_HOLDERS {
+                self.boilerplate(ids)?
+            } else if *holders >= TEMPLATE_MIN_HOLDERS {
+                self.site_template(ids, shared_period, margin, Some(title), info)?
+            } else {
+                false
+            };
+            if !is {
+                continue;
+            }
+            // The holder whose words are compared with the candidate's: the newest of its site
+            // among the newest holders, or else the newest.
+            let newest = &ids[ids.len().saturating_sub(HOLDER_SAMPLE)..];
+            let mut witness = newest.last().copied();
+            for &h in newest.iter().rev() {
+                if self.find(h)?.is_some_and(|doc| doc.site_id() == site) {
+                    witness = Some(h);
+                    break;
+                }
+            }
+            if let Some(h) = witness {
+                boiler.push((*key, h));
+            }
+        }
+        Ok(boiler)
+    }
+
     /// True when a key's newest holders (`ids`, in increasing order) show it to be boilerplate:
     /// three quarters of them are pages of one site (its template), or no cluster holds half of
     /// them (a notice many sites put under unrelated articles). A popular article's sentences
@@ -1401,13 +1618,23 @@ impl Index {
     /// True when a document inserted at or after `first_doc` (and not yet flushed) holds one of
     /// the page's unpruned keys: its answer from before those inserts may no longer hold.
     pub fn shares_keys_since(&self, features: &Features, first_doc: u32) -> bool {
-        let newer = |kind: KeyKind, key: u64| {
-            !self.pruned.contains(kind, key)
-                && self.memtables().any(|m| m.postings(kind, key).last().is_some_and(|&d| d >= first_doc))
-        };
+        let newer = |kind: KeyKind, key: u64| self.held_since(kind, key, first_doc);
         newer(KeyKind::Exact, features.exact)
             || features.fingerprints.iter().any(|&k| newer(KeyKind::Fingerprint, k))
             || features.period.iter().any(|&k| newer(KeyKind::Period, k))
+    }
+
+    /// True when a document inserted at or after `first_doc` (and not yet flushed) holds one of
+    /// these unpruned period features (a query's [`QueryAnswer::candidate_keys`]).
+    pub fn holds_period_keys_since(&self, keys: &[u64], first_doc: u32) -> bool {
+        keys.iter().any(|&key| self.held_since(KeyKind::Period, key, first_doc))
+    }
+
+    /// True when an unpruned key is held by a document inserted at or after `first_doc` and
+    /// not yet flushed.
+    fn held_since(&self, kind: KeyKind, key: u64, first_doc: u32) -> bool {
+        !self.pruned.contains(kind, key)
+            && self.memtables().any(|m| m.postings(kind, key).last().is_some_and(|&d| d >= first_doc))
     }
 
     /// The doc id the next insert gets.
@@ -1812,6 +2039,11 @@ impl Drop for Index {
             p.handle.abandon();
         }
     }
+}
+
+/// True for a relation that claims a copy: a duplicate or a containment either way.
+fn is_claim(r: Relation) -> bool {
+    matches!(r, Relation::Duplicate | Relation::Contains | Relation::Contained)
 }
 
 fn rank(r: Relation) -> u8 {

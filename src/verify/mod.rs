@@ -166,6 +166,12 @@ pub struct Comparison {
     /// texts (a shared head or tail is where templates live): the evidence for
     /// [`Relation::Overlaps`].
     pub overlap_chars: usize,
+    /// At most how many characters the texts share outside the prepared side's boilerplate:
+    /// for a pair ruled out early, what the candidate's skeleton against the prepared side
+    /// kept, less that boilerplate; else [`Comparison::tlcs_chars`]. A pair ruled out whose
+    /// bound is large may still be a match once the candidate's own boilerplate is discounted.
+    #[serde(skip)]
+    pub shared_bound: usize,
 }
 
 impl Comparison {
@@ -186,11 +192,13 @@ impl Comparison {
             near_miss: false,
             rejected_early: false,
             overlap_chars: 0,
+            shared_bound: chars,
         }
     }
 
-    /// A pair the skeleton filter ruled out before any diff.
-    fn rejected(a_chars: usize, b_chars: usize, (ccs, clr): (f64, f64)) -> Comparison {
+    /// A pair the skeleton filter ruled out before any diff; `bound`: see
+    /// [`Comparison::shared_bound`].
+    fn rejected(a_chars: usize, b_chars: usize, (ccs, clr): (f64, f64), bound: usize) -> Comparison {
         Comparison {
             relation: Relation::Different,
             resemble: 0.0,
@@ -206,6 +214,7 @@ impl Comparison {
             near_miss: false,
             rejected_early: true,
             overlap_chars: 0,
+            shared_bound: bound,
         }
     }
 }
@@ -363,10 +372,32 @@ impl Verifier {
                 p,
             )
         {
-            return Comparison::rejected(prep.len, bt.len(), ccs_clr);
+            let bound = self.keep_b.len().saturating_sub(prep.boilerplate_chars);
+            return Comparison::rejected(prep.len, bt.len(), ccs_clr, bound);
         }
         // Round 0 reuses both sides' windows and b's skeleton against a: computed above.
-        let mut c = self.compare_texts_from(a, b, p, Some(&prep.windows), &prep.boilerplate, &prep.own);
+        let mut c = self.compare_texts_from(a, b, p, Some(&prep.windows), &prep.boilerplate, &prep.own, &[]);
+        (c.ccs, c.clr) = ccs_clr;
+        c
+    }
+
+    /// [`Verifier::compare_prepared`] with sentences of `b` as boilerplate too (`b_boilerplate`,
+    /// sorted, not overlapping): they count neither for nor against a match, as the prepared
+    /// side's do. Both sides' boilerplate is left out of the shared characters where either
+    /// side's aligned, and out of each side's length where it is that side's or aligned with
+    /// the other's. An index reads a candidate's boilerplate from its stored text only when the
+    /// plain comparison fell short of a claim (see `Index::candidate_boilerplate`), so there is
+    /// no pre-check: the pair is known to share text.
+    pub fn compare_prepared_discounting(
+        &mut self,
+        a: &[char],
+        prep: &Prepared,
+        b: &[char],
+        b_boilerplate: &[std::ops::Range<usize>],
+        ccs_clr: (f64, f64),
+        p: &Params,
+    ) -> Comparison {
+        let mut c = self.compare_texts_from(a, b, p, None, &prep.boilerplate, &prep.own, b_boilerplate);
         (c.ccs, c.clr) = ccs_clr;
         c
     }
@@ -380,14 +411,16 @@ impl Verifier {
 
     /// Compares texts; `ccs` and `clr` are left at zero for the caller to fill.
     fn compare_texts(&mut self, a: &[char], b: &[char], p: &Params) -> Comparison {
-        self.compare_texts_from(a, b, p, None, &[], &[])
+        self.compare_texts_from(a, b, p, None, &[], &[], &[])
     }
 
     /// [`Verifier::compare_texts`]; with `a_windows`, the windows of `a` are those, and `wy`
     /// and `keep_b` already hold b's windows and b's skeleton against a (a prepared comparison's
     /// pre-check), so round 0 does not compute them again. `a_boilerplate`: sentences of `a` that
     /// count neither way; `a_own`: sentences of `a` a match must hold (both: see
-    /// [`Prepared::set_boilerplate`]).
+    /// [`Prepared::set_boilerplate`]); `b_boilerplate`: sentences of `b` that count neither way
+    /// (see [`Verifier::compare_prepared_discounting`]).
+    #[allow(clippy::too_many_arguments)]
     fn compare_texts_from(
         &mut self,
         a: &[char],
@@ -396,6 +429,7 @@ impl Verifier {
         a_windows: Option<&Windows>,
         a_boilerplate: &[std::ops::Range<usize>],
         a_own: &[std::ops::Range<usize>],
+        b_boilerplate: &[std::ops::Range<usize>],
     ) -> Comparison {
         let (ccs, clr) = (0.0, 0.0);
         let (a, b) = (considered(a, p), considered(b, p));
@@ -411,8 +445,9 @@ impl Verifier {
         let x_cut = x.len() < a.len().min(b.len());
         self.budget = compare_budget(x.len() + y.len().min(cap));
         let a_range = |yr: &std::ops::Range<usize>| if swapped { yr.clone() } else { 0..x.len() };
-        // a's boilerplate as the early reject's slack: an upper bound of what is compared.
-        let slack = a_boilerplate.iter().map(|r| r.len()).sum();
+        let b_range = |yr: &std::ops::Range<usize>| if swapped { 0..x.len() } else { yr.clone() };
+        // Both sides' boilerplate as the early reject's slack: an upper bound of what is compared.
+        let slack = a_boilerplate.iter().chain(b_boilerplate).map(|r| r.len()).sum();
         let (rounds, rejected_early, nrounds, yr) = if y.len() > cap {
             // y's windows: the prepared side's, or, when y is the candidate, those the prepared
             // comparison's pre-check left in `wy`.
@@ -442,6 +477,7 @@ impl Verifier {
         };
         // a's boilerplate and own sentences inside what was compared.
         let a_boilerplate_chars = overlap(a_range(&yr), a_boilerplate);
+        let b_boilerplate_chars = overlap(b_range(&yr), b_boilerplate);
         let a_own_chars = overlap(a_range(&yr), a_own);
 
         let tlcs: usize = rounds.iter().map(|r| r.span.matched).sum();
@@ -487,21 +523,24 @@ impl Verifier {
             .unwrap_or(0);
         // Boilerplate in a's text counts neither way: out of a's length, and, where it aligned,
         // out of the shared characters and out of b's length (b's copy of it is what aligned).
-        let (tlcs, lx, ly) = if a_boilerplate.is_empty() {
+        // The same for b's, and an aligned pair of characters either side's boilerplate holds
+        // is taken out once.
+        let (tlcs, lx, ly) = if a_boilerplate.is_empty() && b_boilerplate.is_empty() {
             (tlcs, lx, ly)
         } else {
-            let in_boilerplate: usize = rounds
-                .iter()
-                .flat_map(|r| &r.runs)
-                .map(|r| {
-                    let start = if swapped { r.b } else { r.a } as usize;
-                    overlap(start..start + r.len as usize, a_boilerplate)
-                })
-                .sum();
+            let (mut in_a, mut in_b, mut in_either) = (0usize, 0usize, 0usize);
+            for r in rounds.iter().flat_map(|r| &r.runs) {
+                let (sa, sb) = if swapped { (r.b, r.a) } else { (r.a, r.b) };
+                let (sa, sb, len) = (sa as usize, sb as usize, r.len as usize);
+                let (oa, ob) = (overlap(sa..sa + len, a_boilerplate), overlap(sb..sb + len, b_boilerplate));
+                let both = if oa > 0 && ob > 0 { overlap_both(sa, sb, len, a_boilerplate, b_boilerplate) } else { 0 };
+                (in_a, in_b, in_either) = (in_a + oa, in_b + ob, in_either + oa + ob - both);
+            }
             let (la, lb) = if swapped { (ly, lx) } else { (lx, ly) };
-            let (la, lb) = (la.saturating_sub(a_boilerplate_chars), lb.saturating_sub(in_boilerplate));
+            let la = la.saturating_sub(a_boilerplate_chars + (in_either - in_a));
+            let lb = lb.saturating_sub(b_boilerplate_chars + (in_either - in_b));
             let (lx, ly) = if swapped { (lb, la) } else { (la, lb) };
-            (tlcs.saturating_sub(in_boilerplate), lx, ly)
+            (tlcs.saturating_sub(in_either), lx, ly)
         };
         let resemble = if lx + ly > tlcs { tlcs as f64 / (lx + ly - tlcs) as f64 } else { 0.0 };
         let contain = if lx == 0 { 0.0 } else { tlcs as f64 / lx as f64 };
@@ -569,6 +608,7 @@ impl Verifier {
             near_miss,
             rejected_early,
             overlap_chars: longest,
+            shared_bound: tlcs,
         }
     }
 
@@ -939,6 +979,26 @@ fn overlap(run: std::ops::Range<usize>, ranges: &[std::ops::Range<usize>]) -> us
         .sum()
 }
 
+/// Of a run of `len` aligned characters from `sa` in a and `sb` in b, those that both `a_ranges`
+/// (a's coordinates) and `b_ranges` (b's) hold. Both sorted, not overlapping.
+fn overlap_both(
+    sa: usize,
+    sb: usize,
+    len: usize,
+    a_ranges: &[std::ops::Range<usize>],
+    b_ranges: &[std::ops::Range<usize>],
+) -> usize {
+    let first = a_ranges.partition_point(|r| r.end <= sa);
+    a_ranges[first..]
+        .iter()
+        .take_while(|r| r.start < sa + len)
+        .map(|r| {
+            let (from, to) = (r.start.max(sa) - sa, r.end.min(sa + len) - sa);
+            overlap(sb + from..sb + to, b_ranges)
+        })
+        .sum()
+}
+
 /// Maps runs over kept characters back to the coordinates `xi`/`yi` index into, splitting a run
 /// wherever either side skips a character; the pieces are appended to `out`.
 fn split_runs(runs: &[Run], xi: &[u32], yi: &[u32], out: &mut Vec<Run>) {
@@ -1285,5 +1345,67 @@ mod tests {
         assert_eq!(overlap(25..26, &ranges), 1);
         assert_eq!(overlap(10..20, &ranges), 0, "between ranges, ends exclusive");
         assert_eq!(overlap(0..40, &[]), 0);
+    }
+
+    #[test]
+    fn characters_both_sides_ranges_hold_of_a_run() {
+        // A run of 10 from 5 in a and 105 in b.
+        assert_eq!(overlap_both(5, 105, 10, &[0..8], &[100..110]), 3, "a's 5..8 is b's 105..108");
+        assert_eq!(overlap_both(5, 105, 10, &[0..8], &[108..120]), 0, "a's part and b's part do not meet");
+        assert_eq!(overlap_both(5, 105, 10, &[6..7, 9..12], &[100..200]), 4);
+        assert_eq!(overlap_both(5, 105, 10, &[], &[100..200]), 0);
+    }
+
+    /// Furniture, article and furniture: (text, ranges of the furniture).
+    fn framed(head: &[char], article: &[char], tail: &[char]) -> (Vec<char>, Vec<std::ops::Range<usize>>) {
+        let text: Vec<char> = [head, article, tail].concat();
+        let ranges = vec![0..head.len(), head.len() + article.len()..text.len()];
+        (text, ranges)
+    }
+
+    #[test]
+    fn a_candidate_s_boilerplate_counts_neither_way() {
+        let mut rng = Rng::new(0xF0_4417);
+        let parts = paragraphs(&mut rng, 5);
+        let (article, p) = (&parts[0][..100], Params::default());
+        // Two sites' furniture around one article, each longer than it.
+        let (a, a_bp) = framed(&parts[1][..120], article, &parts[2][..120]);
+        let (b, b_bp) = framed(&parts[3][..120], article, &parts[4][..120]);
+        let mut v = Verifier::default();
+        let plain = v.compare_prepared(&a, &Prepared::new(&a, &p), &b, (0.0, 0.0), &p);
+        assert!(!matches!(plain.relation, Relation::Duplicate | Relation::Contains | Relation::Contained), "{plain:?}");
+        // b's furniture discounted: a holds all b says.
+        let c = v.compare_prepared_discounting(&a, &Prepared::new(&a, &p), &b, &b_bp, (0.0, 0.0), &p);
+        assert_eq!(c.relation, Relation::Contains, "{c:?}");
+        assert!(c.tlcs_chars >= 95 && c.tlcs_chars <= 100, "{c:?}");
+        // Both sides' discounted: copies. And the same the other way round.
+        let mut prep_a = Prepared::new(&a, &p);
+        prep_a.set_boilerplate(a_bp.clone(), Vec::new());
+        let both = v.compare_prepared_discounting(&a, &prep_a, &b, &b_bp, (0.0, 0.0), &p);
+        assert_eq!(both.relation, Relation::Duplicate, "{both:?}");
+        let mut prep_b = Prepared::new(&b, &p);
+        prep_b.set_boilerplate(b_bp.clone(), Vec::new());
+        let back = v.compare_prepared_discounting(&b, &prep_b, &a, &a_bp, (0.0, 0.0), &p);
+        assert_eq!((back.relation, back.tlcs_chars), (both.relation, both.tlcs_chars));
+        assert!((back.resemble - both.resemble).abs() < 1e-9 && (back.contain - both.contain).abs() < 1e-9);
+        let one_way = v.compare_prepared_discounting(&b, &Prepared::new(&b, &p), &a, &b_bp[..0], (0.0, 0.0), &p);
+        assert!(!matches!(one_way.relation, Relation::Duplicate | Relation::Contains | Relation::Contained));
+    }
+
+    #[test]
+    fn the_candidate_s_boilerplate_the_page_holds_as_text_is_out_of_both() {
+        // The page holds the candidate's furniture and the article, then text of its own: what
+        // the two share is the article, and the page holds all of it.
+        let mut rng = Rng::new(0xF0_4418);
+        let parts = paragraphs(&mut rng, 4);
+        let (article, p) = (&parts[0][..100], Params::default());
+        let (b, b_bp) = framed(&parts[1][..120], article, &parts[2][..120]);
+        let a: Vec<char> = [&parts[1][..120], article, &parts[3][..80]].concat();
+        let mut v = Verifier::default();
+        let plain = v.compare_prepared(&a, &Prepared::new(&a, &p), &b, (0.0, 0.0), &p);
+        assert_eq!(plain.relation, Relation::Contained, "the intro and article are 73% of the page: {plain:?}");
+        let c = v.compare_prepared_discounting(&a, &Prepared::new(&a, &p), &b, &b_bp, (0.0, 0.0), &p);
+        assert_eq!(c.relation, Relation::Contains, "{c:?}");
+        assert!((95..=100).contains(&c.tlcs_chars), "the article alone is shared: {c:?}");
     }
 }
