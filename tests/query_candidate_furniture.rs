@@ -8,8 +8,8 @@
 
 mod common;
 
-use common::{insert_page_of_site, prose};
-use dedupdb::store::{Index, Origin, QueryAnswer};
+use common::{ask, claims, insert_page_of_site, prose, relation_to};
+use dedupdb::store::Index;
 use dedupdb::verify::Relation;
 use dedupdb::{Page, PageInput, Params};
 
@@ -50,20 +50,6 @@ fn original(k: u64) -> Page {
 /// The repost site's first page: article 1 under furniture of its own, longer than the article.
 fn repost() -> Page {
     html_page(TITLES[0], &[prose(701, 120), article(1), prose(702, 120)])
-}
-
-fn ask(index: &Index, p: &Page, site: &str) -> QueryAnswer {
-    let mut scratch = dedupdb::store::QueryScratch::default();
-    let origin = Origin { site, title: p.title_sketch };
-    index.query_with(&mut scratch, &p.norm.chars, &p.features, Some(origin), None, None).expect("query")
-}
-
-fn relation_to(answer: &QueryAnswer, doc: u32) -> Option<Relation> {
-    answer.matches.iter().find(|m| m.doc_id == doc).map(|m| m.cmp.relation)
-}
-
-fn claims(r: Option<Relation>) -> bool {
-    matches!(r, Some(Relation::Duplicate | Relation::Contains | Relation::Contained))
 }
 
 /// An index of the original site's articles 1..=n.
@@ -124,5 +110,41 @@ fn a_page_sharing_only_the_candidate_s_furniture_is_no_copy_of_it() {
     let quoting = html_page("转载的一段话", &[intro[0].clone(), prose(801, 60)]);
     let answer = ask(&index, &quoting, REPOST_SITE);
     assert!(answer.matches.iter().all(|m| !claims(Some(m.cmp.relation))), "{:?}", answer.matches);
+    assert_eq!(answer.discounted, 0);
+}
+
+#[test]
+fn a_template_s_sentence_naming_another_item_is_no_furniture_to_discount() {
+    // A shop's books: each opens with a sentence naming the book that ends as every such
+    // sentence of the shop does (one period feature on all of them), then a line of its own.
+    // Another shop's first page lists a book of its own and quotes the first book's line:
+    // with the opening discounted as the shop's template, the first book would be "held" by
+    // it, though that opening names a book the page does not.
+    const SHOP: &str = "books.shop.example";
+    let opening = |k: u64| {
+        let names = ["远方的家园", "城南旧事续编", "山海之间", "老街的回声", "北方的河流"];
+        format!(
+            "《{}》是一部作者的代表作品，全书共{}页，以小人物的视角描绘了时代变迁。",
+            names[k as usize - 1],
+            200 + 13 * k
+        )
+    };
+    let book = |k: u64| html_page(TITLES[k as usize - 1], &[opening(k), prose(900 + k, 60)]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
+    let first = insert_page_of_site(&mut index, "http://books.shop.example/1", SHOP, &book(1), None);
+    for k in 2..=4 {
+        insert_page_of_site(&mut index, &format!("http://books.shop.example/{k}"), SHOP, &book(k), None);
+    }
+    let listing = html_page(
+        "好书推荐",
+        &[
+            "《春天的故事》是另一位作者的成名作品，全书共264页，记录了作者多年的游历见闻。".to_string(),
+            prose(901, 60),
+            prose(950, 40),
+        ],
+    );
+    let answer = ask(&index, &listing, REPOST_SITE);
+    assert!(!claims(relation_to(&answer, first)), "{:?}", answer.matches);
     assert_eq!(answer.discounted, 0);
 }

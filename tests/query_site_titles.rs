@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::{insert_page_of_site, prose};
+use common::{ask, claims, insert_page_of_site, prose, relation_to};
 use dedupdb::features::title::titles_differ;
-use dedupdb::store::{Index, Origin, QueryAnswer};
+use dedupdb::store::Index;
 use dedupdb::verify::Relation;
 use dedupdb::{Page, PageInput, Params};
 
@@ -34,20 +34,6 @@ fn job(title: &str, seed: u64) -> Page {
     let mut paragraphs = vec![prose(seed, 70)];
     paragraphs.extend(notice());
     html_page(&format!("{title}_江岸人才网"), &paragraphs)
-}
-
-fn ask(index: &Index, p: &Page, site: &str) -> QueryAnswer {
-    let mut scratch = dedupdb::store::QueryScratch::default();
-    let origin = Origin { site, title: p.title_sketch };
-    index.query_with(&mut scratch, &p.norm.chars, &p.features, Some(origin), None, None).expect("query")
-}
-
-fn relation_to(answer: &QueryAnswer, doc: u32) -> Option<Relation> {
-    answer.matches.iter().find(|m| m.doc_id == doc).map(|m| m.cmp.relation)
-}
-
-fn claims(r: Option<Relation>) -> bool {
-    matches!(r, Some(Relation::Duplicate | Relation::Contains | Relation::Contained))
 }
 
 /// Page 2 of the site against page 1, asked as a page of `site`.

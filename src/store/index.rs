@@ -1425,7 +1425,7 @@ impl Index {
         let mut own = sentences.iter().map(|s| s.0).filter(|k| lacked(k) && keys.binary_search(k).is_ok());
         let Some(first) = own.next() else { return Ok(Vec::new()) };
         let mut edges = vec![first];
-        if let Some(last) = own.last().filter(|&k| k != first) {
+        if let Some(last) = own.next_back().filter(|&k| k != first) {
             edges.push(last);
             edges.sort_unstable();
         }

@@ -1350,10 +1350,11 @@ mod tests {
     #[test]
     fn characters_both_sides_ranges_hold_of_a_run() {
         // A run of 10 from 5 in a and 105 in b.
-        assert_eq!(overlap_both(5, 105, 10, &[0..8], &[100..110]), 3, "a's 5..8 is b's 105..108");
-        assert_eq!(overlap_both(5, 105, 10, &[0..8], &[108..120]), 0, "a's part and b's part do not meet");
-        assert_eq!(overlap_both(5, 105, 10, &[6..7, 9..12], &[100..200]), 4);
-        assert_eq!(overlap_both(5, 105, 10, &[], &[100..200]), 0);
+        let one = |r: std::ops::Range<usize>| vec![r; 1];
+        assert_eq!(overlap_both(5, 105, 10, &one(0..8), &one(100..110)), 3, "a's 5..8 is b's 105..108");
+        assert_eq!(overlap_both(5, 105, 10, &one(0..8), &one(108..120)), 0, "a's part and b's part do not meet");
+        assert_eq!(overlap_both(5, 105, 10, &[6..7, 9..12], &one(100..200)), 4);
+        assert_eq!(overlap_both(5, 105, 10, &[], &one(100..200)), 0);
     }
 
     /// Furniture, article and furniture: (text, ranges of the furniture).

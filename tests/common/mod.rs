@@ -65,6 +65,24 @@ pub fn insert_page_in_cluster(
         .expect("insert")
 }
 
+/// Asks `index` about page `p` as a page of `site` (its title from the page).
+pub fn ask(index: &dedupdb::store::Index, p: &Page, site: &str) -> dedupdb::store::QueryAnswer {
+    let mut scratch = dedupdb::store::QueryScratch::default();
+    let origin = dedupdb::store::Origin { site, title: p.title_sketch };
+    index.query_with(&mut scratch, &p.norm.chars, &p.features, Some(origin), None, None).expect("query")
+}
+
+/// The relation an answer gives to document `doc`, if it lists it.
+pub fn relation_to(answer: &dedupdb::store::QueryAnswer, doc: u32) -> Option<dedupdb::verify::Relation> {
+    answer.matches.iter().find(|m| m.doc_id == doc).map(|m| m.cmp.relation)
+}
+
+/// True for a relation that claims a copy: a duplicate or a containment either way.
+pub fn claims(r: Option<dedupdb::verify::Relation>) -> bool {
+    use dedupdb::verify::Relation;
+    matches!(r, Some(Relation::Duplicate | Relation::Contains | Relation::Contained))
+}
+
 /// Common Chinese characters, for generated text.
 const POOL: &str = "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处理";
 
