@@ -508,11 +508,7 @@ fn process(
     };
     // A page joins a cluster only through a verified, high-confidence match: an exact copy, a
     // duplicate or a containment. An overlap (a quoted passage) does not chain clusters.
-    let joined = answer
-        .best()
-        .filter(|m| matches!(m.cmp.relation, Relation::Duplicate | Relation::Contains | Relation::Contained))
-        .map(|m| m.cluster)
-        .or(existing.map(|e| e.cluster));
+    let joined = answer.best().filter(|m| m.cmp.relation.is_claim()).map(|m| m.cluster).or(existing.map(|e| e.cluster));
     let doc_id = if insert {
         Some(index.insert(crate::store::NewDoc {
             url: &raw.url,

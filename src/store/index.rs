@@ -126,7 +126,7 @@ const WHOLE_CONTAIN: f64 = 0.97;
 /// update keeps most of its title, and a print view under another title is near-whole; a
 /// digest of the site's stories shares a passage with each, and stays an overlap.
 fn two_articles(cmp: &Comparison, origin: Origin<'_>, doc: &DocRef<'_>, p: &crate::Params) -> Result<Relation> {
-    if !is_claim(cmp.relation) || cmp.resemble >= WHOLE_RESEMBLE || cmp.contain >= WHOLE_CONTAIN {
+    if !cmp.relation.is_claim() || cmp.resemble >= WHOLE_RESEMBLE || cmp.contain >= WHOLE_CONTAIN {
         return Ok(cmp.relation);
     }
     if !another_article(origin, doc)? {
@@ -1228,7 +1228,7 @@ impl Index {
             }
             // Short of a claim with text in common: the candidate's furniture, which its own
             // site's pages show and the page's keys never look up, may be what it lacks.
-            if !is_claim(cmp.relation)
+            if !cmp.relation.is_claim()
                 && cmp.shared_bound >= params.min_shared_chars
                 && !cmp.near_miss
                 && rechecks < CANDIDATE_RECHECKS
@@ -1254,7 +1254,7 @@ impl Index {
                         again.relation = two_articles(&again, o, &doc, params)?;
                     }
                     // Taken only when each sentence discounted is its site's word for word.
-                    if is_claim(again.relation) && self.furniture_verbatim(&text, &ranges, &mut scratch.cache)? {
+                    if again.relation.is_claim() && self.furniture_verbatim(&text, &ranges, &mut scratch.cache)? {
                         answer.discounted += 1;
                         cmp = again;
                     }
@@ -1429,17 +1429,37 @@ impl Index {
             edges.push(last);
             edges.sort_unstable();
         }
+        // The edges' holders first, their shared counts over the edges alone; the rest's only
+        // when an edge is furniture.
         let title = doc.title()?;
         let mut info = rustc_hash::FxHashMap::default();
-        let me = (d, doc.site_id());
-        if self.boilerplate_keys_of(me, &edges, |_| true, margin, &title, &mut info, looked_up)?.is_empty() {
+        let mut lists = self.holder_lists(d, &edges, looked_up)?;
+        if self.template_keys(&lists, |_| true, margin, &title, &mut info)?.is_empty() {
             return Ok(Vec::new());
         }
-        let boiler = self.boilerplate_keys_of(me, &keys, lacked, margin, &title, &mut info, looked_up)?;
-        let ranges: Vec<(std::ops::Range<usize>, u32)> = sentences
-            .into_iter()
-            .filter_map(|(k, r)| boiler.binary_search_by_key(&k, |b| b.0).ok().map(|i| (r, boiler[i].1)))
-            .collect();
+        keys.retain(|k| edges.binary_search(k).is_err());
+        lists.extend(self.holder_lists(d, &keys, looked_up)?);
+        lists.sort_unstable_by_key(|l| l.0);
+        let boiler = self.template_keys(&lists, lacked, margin, &title, &mut info)?;
+        let mut ranges: Vec<(std::ops::Range<usize>, u32)> = Vec::new();
+        let mut witnesses: rustc_hash::FxHashMap<u64, Option<u32>> = rustc_hash::FxHashMap::default();
+        for (k, r) in sentences {
+            if boiler.binary_search(&k).is_err() {
+                continue;
+            }
+            let witness = match witnesses.get(&k) {
+                Some(&w) => w,
+                None => {
+                    let ids = lists.binary_search_by_key(&k, |l| l.0).map_or(&[][..], |j| &lists[j].2[..]);
+                    let w = self.witness(ids, doc.site_id())?;
+                    witnesses.insert(k, w);
+                    w
+                }
+            };
+            if let Some(h) = witness {
+                ranges.push((r, h));
+            }
+        }
         let chars: usize = ranges.iter().map(|r| r.0.len()).sum();
         Ok(if chars * 4 > text.len() * 3 { Vec::new() } else { ranges })
     }
@@ -1471,27 +1491,13 @@ impl Index {
         Ok(true)
     }
 
-    /// Of `keys` (sorted period features of document `d`, `margin` of its others pruned), those
-    /// that `judged` picks and that are boilerplate or its site's template (see
-    /// [`Index::candidate_boilerplate`]), judged from their holders other than `d`, each
-    /// holder's shared count taken over all `keys`. `title` is `d`'s, `info` caches holders'
-    /// facts; the keys are appended to `looked_up`. Each with a holder of it, of `d`'s `site`
-    /// when one of the newest is. Sorted by key.
-    #[allow(clippy::too_many_arguments)]
-    fn boilerplate_keys_of(
-        &self,
-        (d, site): (u32, u32),
-        keys: &[u64],
-        judged: impl Fn(&u64) -> bool,
-        margin: usize,
-        title: &crate::features::title::TitleSketch,
-        info: &mut rustc_hash::FxHashMap<u32, Option<(u32, u32, bool)>>,
-        looked_up: &mut Vec<u64>,
-    ) -> Result<Vec<(u64, u32)>> {
+    /// Each of `keys` (period features of document `d`) with how many documents other than `d`
+    /// hold it and the newest of them (see [`Index::gather`]), in increasing order. The keys are
+    /// appended to `looked_up`.
+    fn holder_lists(&self, d: u32, keys: &[u64], looked_up: &mut Vec<u64>) -> Result<Vec<(u64, usize, Vec<u32>)>> {
         let limits = self.limits;
         looked_up.extend_from_slice(keys);
-        // Each key's other holders, in increasing order.
-        let mut lists: Vec<(u64, usize, Vec<u32>)> = Vec::with_capacity(keys.len());
+        let mut lists = Vec::with_capacity(keys.len());
         let mut segs = Vec::with_capacity(self.segments.len());
         for &key in keys {
             segs.clear();
@@ -1511,9 +1517,24 @@ impl Index {
             )?;
             let before = ids.len();
             ids.retain(|&h| h != d);
-            let holders = holders - (before - ids.len());
-            lists.push((key, holders, ids));
+            lists.push((key, holders - (before - ids.len()), ids));
         }
+        Ok(lists)
+    }
+
+    /// Of the keys of `lists` (a document's period features with their other holders, see
+    /// [`Index::holder_lists`], `margin` of its others pruned) that `judged` picks, those that are
+    /// boilerplate or its site's template (see [`Index::candidate_boilerplate`]), each holder's
+    /// shared count taken over all of `lists`. `title` is the document's; `info` caches holders'
+    /// facts. Sorted.
+    fn template_keys(
+        &self,
+        lists: &[(u64, usize, Vec<u32>)],
+        judged: impl Fn(&u64) -> bool,
+        margin: usize,
+        title: &crate::features::title::TitleSketch,
+        info: &mut rustc_hash::FxHashMap<u32, Option<(u32, u32, bool)>>,
+    ) -> Result<Vec<u64>> {
         // How many of the keys a holder shares, counted only for the few holders a template's
         // test reads (a key on every page of a site lists hundreds).
         let shared_period = |h: u32| {
@@ -1529,24 +1550,25 @@ impl Index {
             } else {
                 false
             };
-            if !is {
-                continue;
-            }
-            // The holder whose words are compared with the candidate's: the newest of its site
-            // among the newest holders, or else the newest.
-            let newest = &ids[ids.len().saturating_sub(HOLDER_SAMPLE)..];
-            let mut witness = newest.last().copied();
-            for &h in newest.iter().rev() {
-                if self.find(h)?.is_some_and(|doc| doc.site_id() == site) {
-                    witness = Some(h);
-                    break;
-                }
-            }
-            if let Some(h) = witness {
-                boiler.push((*key, h));
+            if is {
+                boiler.push(*key);
             }
         }
+        boiler.sort_unstable();
         Ok(boiler)
+    }
+
+    /// The holder (of `ids`, in increasing order) whose words a candidate's furniture is read
+    /// against (see [`Index::furniture_verbatim`]): the newest page of `site` among the newest
+    /// holders, or else the newest.
+    fn witness(&self, ids: &[u32], site: u32) -> Result<Option<u32>> {
+        let newest = &ids[ids.len().saturating_sub(HOLDER_SAMPLE)..];
+        for &h in newest.iter().rev() {
+            if self.find(h)?.is_some_and(|doc| doc.site_id() == site) {
+                return Ok(Some(h));
+            }
+        }
+        Ok(newest.last().copied())
     }
 
     /// True when a key's newest holders (`ids`, in increasing order) show it to be boilerplate:
@@ -2039,11 +2061,6 @@ impl Drop for Index {
             p.handle.abandon();
         }
     }
-}
-
-/// True for a relation that claims a copy: a duplicate or a containment either way.
-fn is_claim(r: Relation) -> bool {
-    matches!(r, Relation::Duplicate | Relation::Contains | Relation::Contained)
 }
 
 fn rank(r: Relation) -> u8 {

@@ -108,6 +108,12 @@ impl Relation {
     pub fn is_similar(self) -> bool {
         self != Relation::Different
     }
+
+    /// True for a relation that claims a copy: a duplicate or a containment either way (not an
+    /// overlap, a quoted passage).
+    pub fn is_claim(self) -> bool {
+        matches!(self, Relation::Duplicate | Relation::Contains | Relation::Contained)
+    }
 }
 
 impl std::fmt::Display for Relation {
@@ -1374,7 +1380,7 @@ mod tests {
         let (b, b_bp) = framed(&parts[3][..120], article, &parts[4][..120]);
         let mut v = Verifier::default();
         let plain = v.compare_prepared(&a, &Prepared::new(&a, &p), &b, (0.0, 0.0), &p);
-        assert!(!matches!(plain.relation, Relation::Duplicate | Relation::Contains | Relation::Contained), "{plain:?}");
+        assert!(!plain.relation.is_claim(), "{plain:?}");
         // b's furniture discounted: a holds all b says.
         let c = v.compare_prepared_discounting(&a, &Prepared::new(&a, &p), &b, &b_bp, (0.0, 0.0), &p);
         assert_eq!(c.relation, Relation::Contains, "{c:?}");
@@ -1390,7 +1396,7 @@ mod tests {
         assert_eq!((back.relation, back.tlcs_chars), (both.relation, both.tlcs_chars));
         assert!((back.resemble - both.resemble).abs() < 1e-9 && (back.contain - both.contain).abs() < 1e-9);
         let one_way = v.compare_prepared_discounting(&b, &Prepared::new(&b, &p), &a, &b_bp[..0], (0.0, 0.0), &p);
-        assert!(!matches!(one_way.relation, Relation::Duplicate | Relation::Contains | Relation::Contained));
+        assert!(!one_way.relation.is_claim());
     }
 
     #[test]

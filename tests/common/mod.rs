@@ -79,8 +79,7 @@ pub fn relation_to(answer: &dedupdb::store::QueryAnswer, doc: u32) -> Option<ded
 
 /// True for a relation that claims a copy: a duplicate or a containment either way.
 pub fn claims(r: Option<dedupdb::verify::Relation>) -> bool {
-    use dedupdb::verify::Relation;
-    matches!(r, Some(Relation::Duplicate | Relation::Contains | Relation::Contained))
+    r.is_some_and(dedupdb::verify::Relation::is_claim)
 }
 
 /// Common Chinese characters, for generated text.
