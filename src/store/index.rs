@@ -2306,6 +2306,62 @@ mod tests {
     }
 
     #[test]
+    fn a_candidate_s_furniture_is_only_what_the_page_lacks_with_an_edge_of_it_its_site_s() {
+        // Four pages of one site, each an article between the site's intro and outro, under
+        // headlines unlike each other: the intro and outro are the site's template, which the
+        // first page's lookup of its own keys calls so. Whatever of it the page holds too was
+        // judged by the page's own lookup, and is not the candidate's to discount again.
+        let html = |title: &str, body: &[String]| {
+            let ps: String = body.iter().map(|p| format!("<p>{p}</p>")).collect();
+            let html = format!("<html><head><title>{title}</title></head><body><h1>{title}</h1>{ps}</body></html>");
+            Page::analyze(PageInput::Html { bytes: html.as_bytes(), charset: None }, &Params::default())
+        };
+        let (intro, outro) = (prose(501, 110), prose(502, 110));
+        let titles = ["春运首日客流平稳", "新型材料研发取得突破", "老城区改造方案公布", "冬季流感防治指南"];
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
+        let mut ids = Vec::new();
+        for (k, title) in titles.iter().enumerate() {
+            let p = html(title, &[intro.clone(), prose(600 + k as u64, 90), outro.clone()]);
+            ids.push(insert_on(&mut index, &format!("http://s.example/{k}"), "s.example", &p));
+        }
+        let keys_of = |text: &str| html("无关的标题", &[text.to_string()]).features.period;
+        let (intro_keys, outro_keys) = (keys_of(&intro), keys_of(&outro));
+        assert!(!intro_keys.is_empty() && !outro_keys.is_empty(), "the furniture has period features");
+        let mut both: Vec<u64> = intro_keys.iter().chain(&outro_keys).copied().collect();
+        both.sort_unstable();
+
+        let doc = index.find(ids[0]).expect("find").expect("the first page");
+        let mut cache = TextCache::default();
+        let text = doc.text(&mut cache).expect("text");
+        let params = &index.manifest.params;
+        let key_at = |r: &std::ops::Range<usize>| {
+            let mut key = None;
+            crate::features::each_period_feature(&text[r.clone()], params, |k, _| key = Some(k));
+            key.expect("a discounted range is a sentence")
+        };
+        let discounted = |page_period: &[u64]| {
+            let mut looked_up = Vec::new();
+            let ranges =
+                index.candidate_boilerplate(ids[0], &doc, &text, page_period, &mut looked_up).expect("boilerplate");
+            assert!(ranges.iter().all(|(_, h)| ids[1..].contains(h)), "a witness of its site: {ranges:?}");
+            let mut keys: Vec<u64> = ranges.iter().map(|(r, _)| key_at(r)).collect();
+            keys.sort_unstable();
+            keys.dedup();
+            (keys, looked_up)
+        };
+        // A page holding none of it: the candidate's intro and outro both.
+        assert_eq!(discounted(&[]).0, both);
+        // A page holding the intro: only the outro is the candidate's.
+        assert_eq!(discounted(&intro_keys).0, outro_keys);
+        // A page holding both: the candidate's first and last sentences it lacks are its
+        // article's, no furniture, and nothing more is looked up.
+        let (keys, looked_up) = discounted(&both);
+        assert!(keys.is_empty(), "{keys:?}");
+        assert!(looked_up.len() <= 2, "only the two edges are looked up: {looked_up:?}");
+    }
+
+    #[test]
     fn edge_keys_are_the_runs_from_either_end_with_the_text_s_own_between() {
         let furniture = |k: &u64| *k >= 100;
         // Intro 100, 101; the article 1, 2; a line quoted between them, 102; outro 103.
