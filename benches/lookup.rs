@@ -72,6 +72,7 @@ fn bench_lookup(c: &mut Criterion) {
                 cluster: None,
                 replaces: None,
                 title: [0; 16],
+                listing: false,
             };
             index.insert(doc).expect("insert");
             stored.push(f);

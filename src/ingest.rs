@@ -401,7 +401,7 @@ fn early_answer(index: &Index, a: &Analyzed) -> Option<Early> {
     }
     let exclude = existing.map(|e| e.doc_id);
     let site = site_of(raw);
-    let origin = Origin { site: &site, title: page.title_sketch };
+    let origin = Origin { site: &site, title: page.title_sketch, listing: page.extracted.listing };
     SCRATCH.with(|cell| {
         let mut scratch = cell.try_borrow_mut().ok()?;
         // A panic (a bug) is left for the in-order pass to meet again and report; the scratch
@@ -464,7 +464,7 @@ fn process(
     }
     let exclude = existing.map(|e| e.doc_id);
     let site = site_of(&raw);
-    let origin = Origin { site: &site, title: page.title_sketch };
+    let origin = Origin { site: &site, title: page.title_sketch, listing: page.extracted.listing };
     let still_valid = |e: &Early| {
         e.existing == exclude
             && !e.answer.considered.iter().any(|d| batch.replaced.contains(d))
@@ -519,6 +519,7 @@ fn process(
             cluster: joined,
             replaces: exclude,
             title: page.title_sketch,
+            listing: page.extracted.listing,
         })?)
     } else {
         None

@@ -105,6 +105,8 @@ pub(crate) struct Elem {
     pub answer: bool,
     /// Its only furniture name is "reply" (see `answers`: an office's or a doctor's reply).
     pub reply: bool,
+    /// It is a `<footer>`, or its class or id names a footer (see `select::footer_blocks`).
+    pub footer: bool,
 }
 
 /// The text of a page cut into blocks.
@@ -123,6 +125,9 @@ pub struct Extracted {
     /// The blocks were read from the article the page's scripts carry, not from its markup, which
     /// held little text (see `embedded`).
     pub from_script: bool,
+    /// Most of the main text is a listing's excerpts (a channel's, a tag's or a search's page:
+    /// see `select`), each a pointer to another page rather than text of its own.
+    pub listing: bool,
 }
 
 impl Extracted {
@@ -300,7 +305,17 @@ fn is_space(c: char) -> bool {
 }
 
 fn root_elem() -> Elem {
-    Elem { parent: 0, hint: 0, sig: 0, stem: 0, first_block: 0, end_block: 0, answer: false, reply: false }
+    Elem {
+        parent: 0,
+        hint: 0,
+        sig: 0,
+        stem: 0,
+        first_block: 0,
+        end_block: 0,
+        answer: false,
+        reply: false,
+        footer: false,
+    }
 }
 
 fn collapse_ws(s: &str) -> String {
@@ -465,6 +480,7 @@ impl Builder {
                 let stem = if class.bytes().any(|b| b.is_ascii_digit()) { sig_of(&tn, class, id, true) } else { sig };
                 let answer = class_words.answer || id_words.answer;
                 let reply = answers::names_reply(hint, class_words.reply || id_words.reply);
+                let footer = class_words.footer || id_words.footer || tn.is(b"footer");
                 let idx = self.out.elems.len() as u32;
                 let first = self.out.blocks.len() as u32;
                 self.out.elems.push(Elem {
@@ -476,6 +492,7 @@ impl Builder {
                     end_block: first,
                     answer,
                     reply,
+                    footer,
                 });
                 self.stack.push((idx, tn));
             }
@@ -958,6 +975,104 @@ mod tests {
             let html = site_page("标签：社区", &format!("<h1>标签：社区</h1><ul class='list'>{items}</ul>{after}"));
             let e = extract_html(&html);
             assert_eq!(kept(&e), EXCERPTS.iter().map(|x| x.1).collect::<Vec<_>>(), "{after}");
+        }
+    }
+
+    #[test]
+    fn a_listing_with_two_stories_under_one_column_name_is_still_a_listing_and_its_comments_no_lead() {
+        // Two of the excerpts under one column's name ("天气趋势分析" twice on a real channel), then
+        // visitors' comments, a pager between. Read as a thread, the listing was set aside and its
+        // first comment taken for the page's lead post.
+        let mut items: String = listed_all();
+        items.push_str(&listed(
+            5,
+            "老码头改建成滨江步道",
+            "滨江步道周末迎来大批市民，沿岸新开了三家小店和一处观景平台。",
+        ));
+        let comments: String = ["说得好，支持一下！", "这条步道我周末刚去过，风景很好。", "希望多开几条这样的线路。"]
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                format!(
+                    "<div class='cm'><span class='u'>网友{i}</span> <span>2026-03-0{} 10:2{i}</span><p>{c}</p></div>",
+                    i + 1
+                )
+            })
+            .collect();
+        let body = format!(
+            "<h1>城事新闻列表</h1><ul class='list'>{items}</ul><div class='pg'><a href='?p=2'>下一页</a></div>\
+             <div class='comments'>{comments}</div>"
+        );
+        let e = extract_html(&site_page("城事新闻列表", &body));
+        let mut want: Vec<&str> = EXCERPTS.iter().map(|x| x.1).collect();
+        want.push("滨江步道周末迎来大批市民，沿岸新开了三家小店和一处观景平台。");
+        assert_eq!(kept(&e), want);
+        // A forum whose every post leads with the thread's subject is no listing: its opening
+        // post stays the page's lead.
+        let post = |i: usize, text: &str| {
+            format!(
+                "<div class='post'><h3><a href='/t/1#p{i}'>回复：城南社区食堂开始供应早餐</a></h3><p>{text}</p>\
+                 <div class='meta'><span>2026-03-0{} 08:1{i}</span></div></div>",
+                i + 1
+            )
+        };
+        let thread: String = [
+            "社区食堂的早餐我今天去吃了，豆浆油条加一个鸡蛋才四块五，味道也不错，推荐大家去试试。",
+            "同意，比外面的早餐店便宜多了。",
+            "老人去吃还能再打折吗？",
+            "听说下个月还要增加午餐的品种。",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, t)| post(i, t))
+        .collect();
+        let e = extract_html(&format!(
+            "<html><head><title>城南社区食堂开始供应早餐</title></head><body>{thread}</body></html>"
+        ));
+        assert_eq!(
+            kept(&e),
+            vec!["社区食堂的早餐我今天去吃了，豆浆油条加一个鸡蛋才四块五，味道也不错，推荐大家去试试。"]
+        );
+    }
+
+    #[test]
+    fn a_portals_long_named_footer_does_not_outscore_a_short_article() {
+        // An old portal's layout tables: the article's cell under a headline too short to be
+        // told (two characters), then a footer of a dozen statements (one over 80 characters)
+        // under `class="footer"` that the site's links open, longer than the article and more
+        // punctuated. Larger than an unnamed footer may be, it was scored as text and won.
+        let statements = [
+            "投稿须知：来稿请注明作者真实姓名、工作单位、通讯地址、邮政编码及联系电话，一经采用即付稿酬。",
+            "本站手机版同步上线，随时随地浏览新闻资讯，扫描二维码即可下载客户端，第一时间获取权威新闻。",
+            "增值电信业务经营许可证：京B2-20260001　京公网安备11010502000001号",
+            "本站郑重提醒：请文明上网，理性发言，网友评论仅供其表达个人看法，并不表明本站同意其观点或证实其描述。",
+            "网站始终坚持正确的舆论导向，以权威、及时、丰富的新闻报道服务广大网民，努力打造有影响力的主流媒体。",
+            "凡本网注明“来源：某某（非江岸网）”的作品，均转载自其它媒体，转载目的在于传递更多信息，并不代表本网赞同其观点和对其真实性负责，如有异议请与本网编辑部联系，我们将在核实后及时处理。",
+            "欢迎广大读者通过电子邮件、电话和信函等方式向我们提出宝贵的意见和建议，我们将认真研究并及时改进工作。",
+            "用户需对自己在使用本站服务过程中的行为承担法律责任（直接或间接导致的）。",
+            "为了给您提供更好的服务，本网站的部分栏目需要注册后方可使用，注册完全免费，欢迎您加入我们的大家庭。",
+            "违法和不良信息举报电话：010-65360000　举报邮箱：jubao@example.cn",
+            "Copyright © 2003-2026 江岸网 版权所有 All Rights Reserved",
+        ];
+        assert!(statements.iter().any(|s| s.chars().count() > 80), "a statement longer than an unnamed footer's lines");
+        let links = "<p><a href='/about'>关于我们</a>｜<a href='/contact'>联系我们</a>｜<a href='/ad'>广告服务</a>｜\
+                     <a href='/map'>网站地图</a></p>";
+        let footer: String =
+            std::iter::once(links.to_owned()).chain(statements.iter().map(|s| format!("<p>{s}</p>"))).collect();
+        let article = [
+            "本报讯，城南社区的长者食堂从本周一起增加早餐供应，每份价格不超过五元，七十岁以上老人再享八折优惠。",
+            "社区负责人介绍，早餐供应时间为每天六点半到八点半，品种每周更换，居民可以提前一天在服务台预订。",
+        ];
+        let paragraphs: String = article.iter().map(|p| format!("<p>{p}</p>")).collect();
+        for class in ["footer", "bottom", "copyright"] {
+            let html = format!(
+                "<html><head><title>食堂_江岸网</title></head><body><table width='960'><tr><td>\
+                 <div class='crumb'>您现在的位置：<a href='/'>首页</a> &gt; 正文</div><table>\
+                 <tr><td class='t'>食堂</td></tr><tr><td class='c'>{paragraphs}</td></tr></table></td></tr></table>\
+                 <table width='960'><tr><td><div class='{class}'>{footer}</div></td></tr></table></body></html>"
+            );
+            let e = extract_html(&html);
+            assert_eq!(kept(&e), article.to_vec(), "{class}");
         }
     }
 

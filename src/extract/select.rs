@@ -3,7 +3,8 @@
 //! 0. The site footer is found: the region around a copyright or licence line ("Copyright ©
 //!    2026", "版权所有：示例网", "京ICP备...") or a line of the site's own links ("关于我们 |
 //!    联系我们 | 网站地图"), grown to the largest enclosing element that adds no prose and stays
-//!    footer-sized. Footers often hold full sentences ("如需转载，请与本网联系。")
+//!    footer-sized (larger when the template names it a footer: `<footer>`, class "footer",
+//!    "bottom", "copyright"). Footers often hold full sentences ("如需转载，请与本网联系。")
 //!    that would outscore a short post, and are shared by every page of a site: their text scores
 //!    at [`FOOTER_WEIGHT`] and is left out, unless the footer-like region is all the page has and
 //!    holds a sentence that is neither a legal line nor about the site (a short article with its
@@ -17,10 +18,11 @@
 //!    first item is the page's lead (a forum thread whose opening post has the replies' layout):
 //!    it is kept, and it is the main text. A news article comes before its comments, so its
 //!    first comment is not taken for the lead; nor is a list above the page's headline (a box
-//!    of the latest news), or after prose under it (a news flash shorter than its comments). A
-//!    listing of other pages (tag, channel, topic and search-result pages: items that lead with
-//!    distinct headline links set as headings, then go on in prose) has no lead: its first item
-//!    is another page's opening. A dated listing under the headline with nothing before it but
+//!    of the latest news), or after prose under it (a news flash shorter than its comments), or
+//!    after a listing under it (a channel's page with visitors' comments). A listing of other
+//!    pages (tag, channel, topic and search-result pages: items that lead with headline links
+//!    set as headings, a quarter of them repeated at most, then go on in prose) has no lead: its
+//!    first item is another page's opening. A dated listing under the headline with nothing before it but
 //!    its own short introduction, or any listing under it that a pager follows ("下一页", "1 2
 //!    3": one page of a channel, whose description comes before it on every page) with at most
 //!    one paragraph before it (more are an article, whose pages the pager turns), is the main
@@ -58,6 +60,12 @@ const LEGAL_MAX_CHARS: u32 = 120;
 const FOOTER_MAX_CHARS: u32 = 600;
 /// ... and no block this long: a paragraph of prose is never furniture.
 const FOOTER_MAX_BLOCK_CHARS: u32 = 80;
+/// A region that is, or lies within this many levels of, an element named a footer (`<footer>`,
+/// class or id "footer", "bottom", "copyright", "banquan") holds at most this many characters,
+/// and no block this long (a site's statement on reposts runs to a hundred).
+const FOOTER_NAMED_MAX_CHARS: u32 = 2400;
+const FOOTER_NAMED_MAX_BLOCK_CHARS: u32 = 160;
+const FOOTER_NAME_LEVELS: usize = 3;
 /// A legal line's footer is at most this many elements above it.
 const FOOTER_MAX_CLIMB: usize = 16;
 /// What footer text weighs in the container score, against 1 for other text.
@@ -168,11 +176,21 @@ pub(super) fn select(e: &mut Extracted) {
     // prose lies between the headline and it: an article, however short (a news flash), whose
     // comments or related reading the list is. A thread's subject may be set inside its opening
     // post, after the poster's panel.
+    // Nor when a listing lies between the headline and it: a channel's page whose excerpts (set
+    // aside as a list) its visitors' comments follow.
     let below_headline = |lo: usize| headed.is_empty() || headed.start <= lo;
+    let listing_between = |lo: usize| {
+        !headed.is_empty()
+            && listings.iter().any(|l| match (l.items.first(), l.items.last()) {
+                (Some(first), Some(last)) => headed.start <= first.0 as usize && last.1 as usize <= lo,
+                _ => false,
+            })
+    };
     let may_lead = |&(lo, hi): &(u32, u32)| {
         let (lo, hi) = (lo as usize, hi as usize);
         (headed.is_empty() || headed.start <= hi)
             && readable(headed.start..lo.min(headed.end).max(headed.start), 10, true) == 0
+            && !listing_between(lo)
     };
     let mut lead: Option<(u32, u32)> = None;
     for &(lo, hi) in first_items.iter().filter(|i| may_lead(i)) {
@@ -363,6 +381,17 @@ pub(super) fn select(e: &mut Extracted) {
     drop_repeated_opening(e);
     keep_broken_lines(e);
     drop_related_boxes(e, &ranges);
+    // A listing's page: at least half of what is kept lies in its items.
+    let mut listed_block = vec![false; e.blocks.len()];
+    for i in listings.iter().flat_map(|l| &l.items) {
+        listed_block[i.0 as usize..i.1 as usize].fill(true);
+    }
+    let (mut all, mut in_items) = (0u64, 0u64);
+    for (b, &listed) in e.blocks.iter().zip(&listed_block).filter(|(b, _)| b.dropped.is_none()) {
+        all += u64::from(b.chars);
+        in_items += if listed { u64::from(b.chars) } else { 0 };
+    }
+    e.listing = all > 0 && in_items * 2 >= all;
 }
 
 /// Lines a site says of itself are left out when, but for the headline, they are all that is
@@ -699,17 +728,37 @@ fn footer_blocks(e: &Extracted, sums: &BlockSums, headline: Option<usize>) -> Ve
     // Most pages have one legal line near the end, some none: nothing more to do before it.
     let Some(first) = e.blocks.iter().position(legal) else { return footer };
     // Prefix counts of blocks too long for a footer and of prose blocks.
-    let (mut long, mut prose) = (vec![0u32; n + 1], vec![0u32; n + 1]);
+    let (mut long, mut longer, mut prose) = (vec![0u32; n + 1], vec![0u32; n + 1], vec![0u32; n + 1]);
     for (i, b) in e.blocks.iter().enumerate() {
         long[i + 1] = long[i] + u32::from(b.chars >= FOOTER_MAX_BLOCK_CHARS);
+        longer[i + 1] = longer[i] + u32::from(b.chars >= FOOTER_NAMED_MAX_BLOCK_CHARS);
         // A shell's loading line is no paragraph: the footer beside it is still the footer.
         let prose_here = is_prose(b) && (headline == Some(i) || !super::notice::shell_prompt(b, e.block_text(b)));
         prose[i + 1] = prose[i] + u32::from(prose_here);
     }
     let range = |el: usize| e.elems[el].first_block as usize..e.elems[el].end_block as usize;
     let chars_in = |r: std::ops::Range<usize>| sums.chars(r);
-    let footer_sized =
-        |r: std::ops::Range<usize>| chars_in(r.clone()) <= u64::from(FOOTER_MAX_CHARS) && long[r.end] == long[r.start];
+    // A region its template names a footer (the element or one of its nearest ancestors) may be
+    // larger: a portal's footer lists its licences and statements, a dozen lines of them, that
+    // would otherwise outscore a short article.
+    let named = |el: usize| {
+        let mut at = el;
+        for _ in 0..FOOTER_NAME_LEVELS {
+            if at == 0 {
+                return false;
+            }
+            if e.elems[at].footer {
+                return true;
+            }
+            at = e.elems[at].parent as usize;
+        }
+        false
+    };
+    let footer_sized = |el: usize| {
+        let r = range(el);
+        let (max, long) = if named(el) { (FOOTER_NAMED_MAX_CHARS, &longer) } else { (FOOTER_MAX_CHARS, &long) };
+        chars_in(r.clone()) <= u64::from(max) && long[r.end] == long[r.start]
+    };
     let prose_in = |r: std::ops::Range<usize>| prose[r.end] > prose[r.start];
     // A region holding every paragraph of prose on the page is the page (`<body>`, a wrapper),
     // not its footer: a short news item whose paragraphs and comments are all under
@@ -728,13 +777,13 @@ fn footer_blocks(e: &Extracted, sums: &BlockSums, headline: Option<usize>) -> Ve
             climbed += 1;
         }
         // The whole page is never its own footer, nor is a region with a paragraph of prose.
-        if el == 0 || !footer_sized(range(el)) || all_prose(range(el)) {
+        if el == 0 || !footer_sized(el) || all_prose(range(el)) {
             continue;
         }
         // Grow while the parent adds no prose ("Powered by ..." beside the legal lines).
         while climbed < FOOTER_MAX_CLIMB {
             let parent = e.elems[el].parent as usize;
-            if parent == 0 || !footer_sized(range(parent)) || all_prose(range(parent)) {
+            if parent == 0 || !footer_sized(parent) || all_prose(range(parent)) {
                 break;
             }
             let (inner, outer) = (range(el), range(parent));
@@ -1135,8 +1184,8 @@ fn dated_byline(e: &Extracted, lo: u32, hi: u32) -> bool {
 }
 
 /// The list as a listing, if its items lead with headline links: most items have a link in a
-/// heading element (`<h3><a href>`) that reads as a headline before their first prose, and no
-/// two items lead with the same one. A listing heads each excerpt with a link to its page. A
+/// heading element (`<h3><a href>`) that reads as a headline before their first prose, and
+/// most of those lead with one of their own (a quarter repeating one another's at most). A listing heads each excerpt with a link to its page. A
 /// thread's posts lead with their authors' names, links as well, and as long as a headline on
 /// some forums ("山水之间的闲云野鹤"), but not set as headings; a forum that heads every post
 /// with a subject repeats it ("Re: ..."). An article's paragraphs and a page's layout tables lead
@@ -1155,14 +1204,14 @@ fn listing(e: &Extracted, parent: u32, items: Vec<(u32, u32, bool)>) -> Option<L
             .find(|b| b.heading && b.chars >= 2 && b.link_density() > MAX_LINK_DENSITY)
             .map(|b| e.block_text(b))
             .filter(|h| is_headline(h));
-        if let Some(head) = head {
-            if heads.contains(&head) {
-                return None;
-            }
-            heads.push(head);
-        }
+        heads.extend(head);
     }
-    if (heads.len() as f64) < LIST_MARKED_SHARE * items.len() as f64 {
+    let led = heads.len();
+    heads.sort_unstable();
+    heads.dedup();
+    // A channel may list two stories under one column's name ("天气趋势分析"); a forum's
+    // subject line repeats on most posts.
+    if heads.len() * 4 < led * 3 || (heads.len() as f64) < LIST_MARKED_SHARE * items.len() as f64 {
         return None;
     }
     let blocks = |&(lo, hi, _): &(u32, u32, bool)| &e.blocks[lo as usize..hi as usize];

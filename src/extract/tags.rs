@@ -135,6 +135,9 @@ pub struct ClassWords {
     pub answer: bool,
     /// "reply" is among the words.
     pub reply: bool,
+    /// A word names a page's footer (footer, foot, bottom, copyright, banquan): see
+    /// `select::footer_blocks`, which lets such a region be larger.
+    pub footer: bool,
 }
 
 /// The words of a class or id value, read in one pass: its weight and whether it names an
@@ -149,13 +152,9 @@ pub fn class_words(class_or_id: &str) -> ClassWords {
             .build(FURNITURE.iter().chain(CONTENT.iter()).chain(ANSWER.iter()))
             .ok()
     });
-    const REPLY: u64 = {
-        let mut i = 0;
-        while !matches!(FURNITURE[i].as_bytes(), b"reply") {
-            i += 1;
-        }
-        1 << i
-    };
+    const REPLY: u64 = word_bit(b"reply");
+    const FOOTER: u64 =
+        word_bit(b"footer") | word_bit(b"foot") | word_bit(b"bottom") | word_bit(b"copyright") | word_bit(b"banquan");
     if class_or_id.is_empty() {
         return ClassWords::default();
     }
@@ -168,7 +167,31 @@ pub fn class_words(class_or_id: &str) -> ClassWords {
     let content = ((seen >> FURNITURE.len()) & ((1 << CONTENT.len()) - 1)).count_ones() as i32;
     // A furniture word next to a content word ("sidebar-content") is still furniture.
     let hint = if furniture > 0 { -(2 * furniture).min(4) } else { content.min(2) };
-    ClassWords { hint, answer: seen >> (FURNITURE.len() + CONTENT.len()) != 0, reply: seen & REPLY != 0 }
+    ClassWords {
+        hint,
+        answer: seen >> (FURNITURE.len() + CONTENT.len()) != 0,
+        reply: seen & REPLY != 0,
+        footer: seen & FOOTER != 0,
+    }
+}
+
+/// The bit of furniture word `word` in [`class_words`]' set (compile time: a word not in
+/// [`FURNITURE`] does not build).
+const fn word_bit(word: &[u8]) -> u64 {
+    let mut i = 0;
+    loop {
+        let w = FURNITURE[i].as_bytes();
+        if w.len() == word.len() {
+            let mut j = 0;
+            while j < w.len() && w[j] == word[j] {
+                j += 1;
+            }
+            if j == w.len() {
+                return 1 << i;
+            }
+        }
+        i += 1;
+    }
 }
 
 #[cfg(test)]
@@ -232,7 +255,7 @@ mod tests {
         let mut rng = crate::testutil::Rng::new(0x2545_f491_4f6c_dd1d);
         let mut next = |n: usize| rng.below(n as u64) as usize;
         let mut by_value = [0usize; 9];
-        let mut flags = [0usize; 2];
+        let mut flags = [0usize; 3];
         let has = |name: &str, w: &str| name.to_ascii_lowercase().contains(w);
         for _ in 0..20_000 {
             let name: String = (0..1 + next(6)).map(|_| pieces[next(pieces.len())]).collect();
@@ -241,9 +264,12 @@ mod tests {
             assert_eq!(got.hint, want, "{name:?}");
             assert_eq!(got.answer, ANSWER.iter().any(|w| has(&name, w)), "{name:?}");
             assert_eq!(got.reply, has(&name, "reply"), "{name:?}");
+            let footer = ["foot", "bottom", "copyright", "banquan"].iter().any(|w| has(&name, w));
+            assert_eq!(got.footer, footer, "{name:?}");
             by_value[(want + 4) as usize] += 1;
             flags[0] += usize::from(got.answer);
             flags[1] += usize::from(got.reply);
+            flags[2] += usize::from(got.footer);
         }
         // Every weight the rule gives (-4, -2, 0, 1, 2) was met, so each branch was compared;
         // and names with and without each flag.

@@ -291,7 +291,7 @@ pub struct DocMeta {
     pub cluster: u32,
     /// Site id from the catalog (0: unknown); the site's name is in the strings section.
     pub site_id: u32,
-    /// [`DOC_FLAG_FALLBACK`], ...
+    /// [`DOC_FLAG_FALLBACK`], [`DOC_FLAG_LISTING`].
     pub flags: u32,
     /// Fetch time, Unix seconds (0: unknown).
     pub fetched_at: i64,
@@ -317,6 +317,8 @@ pub struct DocMeta {
 
 /// The document's fingerprints are fallback sentence keys (a short page).
 pub const DOC_FLAG_FALLBACK: u32 = 1;
+/// Doc flag: the text is a listing's excerpts (see [`crate::store::NewDoc::listing`]).
+pub const DOC_FLAG_LISTING: u32 = 2;
 
 /// URL lookup entry.
 #[repr(C)]

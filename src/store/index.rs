@@ -30,7 +30,7 @@ use std::sync::Arc;
 use super::catalog::Catalog;
 use super::doc::DocRecord;
 use super::error::{Result, StoreError};
-use super::format::{url_hash, KeyKind, SectionKind, DOC_FLAG_FALLBACK};
+use super::format::{url_hash, KeyKind, SectionKind, DOC_FLAG_FALLBACK, DOC_FLAG_LISTING};
 use super::manifest::{Manifest, SegmentRef, MANIFEST_FILE};
 use super::memtable::Memtable;
 use super::pruned::{pruned_file_name, PrunePolicy, PrunedSet};
@@ -267,6 +267,8 @@ pub struct NewDoc<'a> {
     pub replaces: Option<u32>,
     /// Sketch of the page's title ([`crate::features::title::title_sketch`]; zeros: none).
     pub title: crate::features::title::TitleSketch,
+    /// The page's text is a listing's excerpts ([`crate::extract::Extracted::listing`]).
+    pub listing: bool,
 }
 
 /// Where a queried page comes from: its site and the sketch of its title (zeros: none). With it,
@@ -278,6 +280,9 @@ pub struct Origin<'a> {
     pub site: &'a str,
     /// The sketch of its title.
     pub title: crate::features::title::TitleSketch,
+    /// Its text is a listing's excerpts ([`crate::extract::Extracted::listing`]): it shares no
+    /// passage with the pages it excerpts (see [`Index::query_with`]).
+    pub listing: bool,
 }
 
 /// What a merge or compaction did.
@@ -420,6 +425,15 @@ impl DocRef<'_> {
             DocRef::Mem(d) => d.site_id,
             DocRef::Seg(_, m, _) => m.site_id,
         }
+    }
+
+    /// True when the document's text is a listing's excerpts (see [`NewDoc::listing`]).
+    fn listing(&self) -> bool {
+        let flags = match self {
+            DocRef::Mem(d) => d.flags,
+            DocRef::Seg(_, m, _) => m.flags,
+        };
+        flags & DOC_FLAG_LISTING != 0
     }
 
     /// (exact hash, characters): documents with equal identities have the same text.
@@ -1226,6 +1240,11 @@ impl Index {
             if let Some(o) = origin {
                 cmp.relation = two_articles(&cmp, o, &doc, params)?;
             }
+            // A listing's excerpts point to the pages they open: no passage it shares with them
+            // (a teaser's whole lead paragraph) is an overlap. Copies and containment stand.
+            if cmp.relation == Relation::Overlaps && (origin.is_some_and(|o| o.listing) || doc.listing()) {
+                cmp.relation = Relation::Different;
+            }
             // Short of a claim with text in common: the candidate's furniture, which its own
             // site's pages show and the page's keys never look up, may be what it lacks.
             if !cmp.relation.is_claim()
@@ -1680,7 +1699,8 @@ impl Index {
             site_id,
             fetched_at: doc.fetched_at,
             cluster: doc.cluster.unwrap_or(doc_id),
-            flags: if doc.features.fingerprint_fallback { DOC_FLAG_FALLBACK } else { 0 },
+            flags: if doc.features.fingerprint_fallback { DOC_FLAG_FALLBACK } else { 0 }
+                | if doc.listing { DOC_FLAG_LISTING } else { 0 },
             chars: doc.chars.len() as u32,
             text,
             period: doc.features.period.clone(),
@@ -2236,6 +2256,7 @@ mod tests {
             cluster: None,
             replaces: None,
             title: p.title_sketch,
+            listing: p.extracted.listing,
         };
         index.insert(doc).expect("insert")
     }

@@ -225,6 +225,29 @@ impl Comparison {
     }
 }
 
+/// True when an aligned passage that ends at `held_end` in `held` and at `holder_end` in
+/// `holder` is an excerpt its holder cut short: right after it `holder` says so with an
+/// ellipsis ("……", "...") while `held` goes on. A listing, a search result or a "related
+/// reading" box shows the first lines of a page and marks the cut; however much of a short
+/// page those lines are, the listing is neither its copy nor a page sharing a passage with it.
+fn excerpt_cut(held: &[char], holder: &[char], held_end: usize, holder_end: usize) -> bool {
+    // Something of its own is left out, not a closing character or two the cut ate.
+    if held.len().saturating_sub(held_end) < EXCERPT_MIN_REST.max(held.len() / 20) {
+        return false;
+    }
+    // The ellipsis follows the held text within a character or two (a space, a stray mark).
+    let after = &holder[holder_end.min(holder.len())..];
+    let at = after.iter().take(3).position(|&c| c == '…' || c == '⋯' || c == '.');
+    at.is_some_and(|i| match after[i] {
+        '.' => after.get(i + 1) == Some(&'.'),
+        _ => true,
+    })
+}
+
+/// What a held text must go on with, in characters, past an excerpt's cut (see
+/// [`excerpt_cut`]).
+const EXCERPT_MIN_REST: usize = 10;
+
 /// The relation of an aligned pair that neither copies nor holds the other: an overlap when a
 /// passage away from the same edge of both texts (`overlap_chars`, see
 /// [`Comparison::overlap_chars`]) is long enough to be a key paragraph, different otherwise.
@@ -516,17 +539,23 @@ impl Verifier {
         // head or tail is where templates live; a quoted key paragraph sits elsewhere in at least
         // one of the pages.
         let edge = 2 * p.skeleton_window.max(1);
+        // An excerpt one side cut short is no evidence either: a listing's teaser of a page.
+        let excerpt = |s: &Span| excerpt_cut(x, y, s.a_end, s.b_end) || excerpt_cut(y, x, s.b_end, s.a_end);
         let longest = rounds
             .iter()
             .filter(|r| {
                 let s = &r.span;
                 let head = s.a_start <= edge && s.b_start <= edge;
                 let tail = s.a_end + edge >= lx && s.b_end + edge >= yr.end;
-                !head && !tail
+                !head && !tail && !excerpt(s)
             })
             .map(|r| r.span.matched)
             .max()
             .unwrap_or(0);
+        // The last of x's (of y's) text that the other holds, when the other cut it short there.
+        let last_in = |end: fn(&Span) -> usize| rounds.iter().map(|r| &r.span).max_by_key(|s| end(s));
+        let x_excerpted = || last_in(|s| s.a_end).is_some_and(|s| excerpt_cut(x, y, s.a_end, s.b_end));
+        let y_excerpted = || last_in(|s| s.b_end).is_some_and(|s| excerpt_cut(y, x, s.b_end, s.a_end));
         // Boilerplate in a's text counts neither way: out of a's length, and, where it aligned,
         // out of the shared characters and out of b's length (b's copy of it is what aligned).
         // The same for b's, and an aligned pair of characters either side's boilerplate holds
@@ -580,9 +609,9 @@ impl Verifier {
             } else {
                 Relation::Duplicate
             }
-        } else if contain >= p.contain_rate {
+        } else if contain >= p.contain_rate && !x_excerpted() {
             Relation::Contained
-        } else if cov_y >= p.contain_rate && !x_cut {
+        } else if cov_y >= p.contain_rate && !x_cut && !y_excerpted() {
             Relation::Contains
         } else {
             short_of_a_claim(longest, p)
@@ -1414,5 +1443,53 @@ mod tests {
         let c = v.compare_prepared_discounting(&a, &Prepared::new(&a, &p), &b, &b_bp, (0.0, 0.0), &p);
         assert_eq!(c.relation, Relation::Contains, "{c:?}");
         assert!((95..=100).contains(&c.tlcs_chars), "the article alone is shared: {c:?}");
+    }
+
+    #[test]
+    fn an_excerpt_a_listing_cut_short_is_neither_held_nor_shared() {
+        // A listing's teasers, each a page's opening cut with an ellipsis; one of them is three
+        // quarters of a short article.
+        let mut rng = Rng::new(0xE7_C3A7);
+        let parts = paragraphs(&mut rng, 9);
+        let article = &parts[0][..200];
+        let p = Params::default();
+        let listing = |teaser: &[char], mark: &str| -> Vec<char> {
+            let mut text = Vec::new();
+            for (i, other) in parts[1..].iter().enumerate() {
+                if i == 4 {
+                    text.extend_from_slice(teaser);
+                    text.extend(mark.chars());
+                    text.push('\n');
+                }
+                text.extend_from_slice(&other[..100]);
+                text.extend("……\n".chars());
+            }
+            text
+        };
+        let mut v = Verifier::default();
+        for mark in ["……", "...", " …"] {
+            let cut = listing(&article[..150], mark);
+            let c = v.compare_texts(&cut, article, &p);
+            assert_eq!(c.relation, Relation::Different, "{mark}: {c:?}");
+            assert!(c.contain >= p.contain_rate, "held as far as the cut: {c:?}");
+            let back = v.compare_texts(article, &cut, &p);
+            assert_eq!(back.relation, Relation::Different, "{mark}: {back:?}");
+        }
+        // Not cut short: the listing holds the same three quarters, then its next item.
+        let held = v.compare_texts(&listing(&article[..150], ""), article, &p);
+        assert_eq!(held.relation, Relation::Contains, "{held:?}");
+        // Cut where the article ends (the ellipsis is the listing's habit): the whole is held.
+        let whole = v.compare_texts(&listing(article, "……"), article, &p);
+        assert_eq!(whole.relation, Relation::Contains, "{whole:?}");
+        // A passage long enough to be a key paragraph, cut short, is no overlap either.
+        let long = &parts[0];
+        assert!(long.len() >= 240, "a paragraph of 120 to 300 characters");
+        let teaser = &long[..p.overlap_min_chars + 20];
+        let page = listing(teaser, "……");
+        let against: Vec<char> = [&long[..], &parts[8][..]].concat();
+        let c = v.compare_texts(&page, &against, &p);
+        assert_eq!(c.relation, Relation::Different, "{c:?}");
+        let uncut = v.compare_texts(&listing(teaser, ""), &against, &p);
+        assert_eq!(uncut.relation, Relation::Overlaps, "{uncut:?}");
     }
 }

@@ -61,6 +61,7 @@ pub fn insert_page_in_cluster(
             cluster,
             replaces,
             title: p.title_sketch,
+            listing: p.extracted.listing,
         })
         .expect("insert")
 }
@@ -68,7 +69,7 @@ pub fn insert_page_in_cluster(
 /// Asks `index` about page `p` as a page of `site` (its title from the page).
 pub fn ask(index: &dedupdb::store::Index, p: &Page, site: &str) -> dedupdb::store::QueryAnswer {
     let mut scratch = dedupdb::store::QueryScratch::default();
-    let origin = dedupdb::store::Origin { site, title: p.title_sketch };
+    let origin = dedupdb::store::Origin { site, title: p.title_sketch, listing: p.extracted.listing };
     index.query_with(&mut scratch, &p.norm.chars, &p.features, Some(origin), None, None).expect("query")
 }
 

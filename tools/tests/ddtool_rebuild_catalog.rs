@@ -28,6 +28,7 @@ fn rebuilds_a_missing_catalog_and_leaves_a_sound_one_alone() {
                 cluster: None,
                 replaces: None,
                 title: page.title_sketch,
+                listing: page.extracted.listing,
             };
             index.insert(doc).expect("insert");
         }

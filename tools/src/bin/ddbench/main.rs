@@ -306,6 +306,7 @@ fn insert(index: &mut Index, i: u64, url: &str, site: &str, page: &Page, cluster
         cluster,
         replaces: None,
         title: page.title_sketch,
+        listing: page.extracted.listing,
     })?;
     if i % 256 == 255 {
         index.commit()?;

@@ -63,6 +63,7 @@ pub fn run(crawl: &[PathBuf], db: &Path, params: &Params, out: Option<&Path>) ->
             cluster: None,
             replaces: None,
             title: page.title_sketch,
+            listing: page.extracted.listing,
         })?;
         originals.push((Original { url: raw.url, text, kind: raw.kind }, id));
     }
