@@ -73,6 +73,10 @@ fn a_listing_showing_an_article_s_lead_shares_no_passage_with_it() {
     let plain =
         v.compare(&listing.norm.chars, &listing.features, &article.norm.chars, &article.features, &Params::default());
     assert_eq!(plain.relation, Relation::Overlaps, "{plain:?}");
+    // Pages compared as pages (`dedupdb compare`) know the listing.
+    for (a, b) in [(&listing, &article), (&article, &listing)] {
+        assert_eq!(dedupdb::compare(a, b, &Params::default()).relation, Relation::Different);
+    }
 
     // The article first, then the listing asked about; and the other way round. From the
     // memtable and from a segment.

@@ -22,9 +22,9 @@
 //!    after a listing under it (a channel's page with visitors' comments). A listing of other
 //!    pages (tag, channel, topic and search-result pages: items that lead with headline links
 //!    set as headings, a quarter of them repeated at most, then go on in prose) has no lead: its
-//!    first item is another page's opening. A dated listing under the headline with nothing before it but
-//!    its own short introduction, or any listing under it that a pager follows ("下一页", "1 2
-//!    3": one page of a channel, whose description comes before it on every page) with at most
+//!    first item is another page's opening. A dated listing under the headline with nothing
+//!    before it but its own short introduction, or any listing under it that a pager follows
+//!    ("下一页", "1 2 3": one page of a channel, whose description comes before it on every page) with at most
 //!    one paragraph before it (more are an article, whose pages the pager turns), is the main
 //!    text, all of it, unless more prose stands beside it; so is a listing whose longest excerpt
 //!    would otherwise be taken for the article. Other listings ("related reading" with
@@ -1185,7 +1185,8 @@ fn dated_byline(e: &Extracted, lo: u32, hi: u32) -> bool {
 
 /// The list as a listing, if its items lead with headline links: most items have a link in a
 /// heading element (`<h3><a href>`) that reads as a headline before their first prose, and
-/// most of those lead with one of their own (a quarter repeating one another's at most). A listing heads each excerpt with a link to its page. A
+/// most of those lead with one of their own (a quarter repeating one another's at most). A
+/// listing heads each excerpt with a link to its page. A
 /// thread's posts lead with their authors' names, links as well, and as long as a headline on
 /// some forums ("山水之间的闲云野鹤"), but not set as headings; a forum that heads every post
 /// with a subject repeats it ("Re: ..."). An article's paragraphs and a page's layout tables lead

@@ -1240,11 +1240,8 @@ impl Index {
             if let Some(o) = origin {
                 cmp.relation = two_articles(&cmp, o, &doc, params)?;
             }
-            // A listing's excerpts point to the pages they open: no passage it shares with them
-            // (a teaser's whole lead paragraph) is an overlap. Copies and containment stand.
-            if cmp.relation == Relation::Overlaps && (origin.is_some_and(|o| o.listing) || doc.listing()) {
-                cmp.relation = Relation::Different;
-            }
+            cmp.relation =
+                crate::verify::unless_listed(cmp.relation, origin.is_some_and(|o| o.listing) || doc.listing());
             // Short of a claim with text in common: the candidate's furniture, which its own
             // site's pages show and the page's keys never look up, may be what it lacks.
             if !cmp.relation.is_claim()

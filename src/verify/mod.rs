@@ -282,7 +282,21 @@ pub fn ccs_clr(a: &[u64], b: &[u64]) -> (f64, f64) {
 
 /// Compares two analyzed pages.
 pub fn compare(a: &crate::Page, b: &crate::Page, p: &Params) -> Comparison {
-    Verifier::default().compare(&a.norm.chars, &a.features, &b.norm.chars, &b.features, p)
+    let mut c = Verifier::default().compare(&a.norm.chars, &a.features, &b.norm.chars, &b.features, p);
+    c.relation = unless_listed(c.relation, a.extracted.listing || b.extracted.listing);
+    c
+}
+
+/// `relation` of a pair of which one side is a listing's page (`listed`, see
+/// [`crate::extract::Extracted::listing`]): its excerpts point to the pages they open, and no
+/// passage it shares with them (a teaser's whole lead paragraph) is an overlap. Copies and
+/// containment stand.
+pub fn unless_listed(relation: Relation, listed: bool) -> Relation {
+    if listed && relation == Relation::Overlaps {
+        Relation::Different
+    } else {
+        relation
+    }
 }
 
 /// Reusable scratch space for many comparisons (the index verifies many candidates per page).
