@@ -1240,8 +1240,8 @@ impl Index {
             if let Some(o) = origin {
                 cmp.relation = two_articles(&cmp, o, &doc, params)?;
             }
-            cmp.relation =
-                crate::verify::unless_listed(cmp.relation, origin.is_some_and(|o| o.listing) || doc.listing());
+            let listed = origin.is_some_and(|o| o.listing) || doc.listing();
+            cmp.relation = crate::verify::unless_listed(&cmp, chars, listed, params);
             // Short of a claim with text in common: the candidate's furniture, which its own
             // site's pages show and the page's keys never look up, may be what it lacks.
             if !cmp.relation.is_claim()

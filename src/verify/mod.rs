@@ -283,19 +283,29 @@ pub fn ccs_clr(a: &[u64], b: &[u64]) -> (f64, f64) {
 /// Compares two analyzed pages.
 pub fn compare(a: &crate::Page, b: &crate::Page, p: &Params) -> Comparison {
     let mut c = Verifier::default().compare(&a.norm.chars, &a.features, &b.norm.chars, &b.features, p);
-    c.relation = unless_listed(c.relation, a.extracted.listing || b.extracted.listing);
+    c.relation = unless_listed(&c, &a.norm.chars, a.extracted.listing || b.extracted.listing, p);
     c
 }
 
-/// `relation` of a pair of which one side is a listing's page (`listed`, see
-/// [`crate::extract::Extracted::listing`]): its excerpts point to the pages they open, and no
-/// passage it shares with them (a teaser's whole lead paragraph) is an overlap. Copies and
+/// The relation of comparison `c` of text `a` with another, when one of the two is a listing's
+/// page (`listed`, see [`crate::extract::Extracted::listing`]): a listing's excerpt of one
+/// paragraph (a teaser, a whole lead paragraph) points to the page it opens and is no overlap;
+/// an excerpt of several paragraphs (a topic page quoting a story) still is. Copies and
 /// containment stand.
-pub fn unless_listed(relation: Relation, listed: bool) -> Relation {
-    if listed && relation == Relation::Overlaps {
-        Relation::Different
+pub fn unless_listed(c: &Comparison, a: &[char], listed: bool, p: &Params) -> Relation {
+    if !listed || c.relation != Relation::Overlaps {
+        return c.relation;
+    }
+    let paragraphs = |s: &Span| {
+        let passage = &a[s.a_start.min(a.len())..s.a_end.min(a.len())];
+        let inner = passage.iter().position(|&ch| ch != '\n').map_or(&[][..], |i| &passage[i..]);
+        let end = inner.iter().rposition(|&ch| ch != '\n').map_or(0, |i| i + 1);
+        inner[..end].contains(&'\n')
+    };
+    if c.spans.iter().any(|s| s.matched >= p.overlap_min_chars && paragraphs(s)) {
+        Relation::Overlaps
     } else {
-        relation
+        Relation::Different
     }
 }
 
