@@ -280,8 +280,8 @@ pub struct Origin<'a> {
     pub site: &'a str,
     /// The sketch of its title.
     pub title: crate::features::title::TitleSketch,
-    /// Its text is a listing's excerpts ([`crate::extract::Extracted::listing`]): it shares no
-    /// passage with the pages it excerpts (see [`Index::query_with`]).
+    /// Its text is a listing's excerpts ([`crate::extract::Extracted::listing`]): an excerpt of
+    /// one paragraph is no overlap with the page it opens ([`crate::verify::unless_listed`]).
     pub listing: bool,
 }
 
