@@ -1637,6 +1637,45 @@ mod tests {
     }
 
     #[test]
+    fn a_one_sentence_post_under_its_headline_is_not_the_footer() {
+        // A blog theme's page: no block long enough for prose, the page short, the site's footer
+        // named so. The region around its legal line grew to the post, headline and all, and
+        // the page had no text.
+        let post = "据本网记者报道，今冬的大部分日子里，城里人又不用穿得厚厚实实地过冬。";
+        let li = |items: &[&str]| items.iter().map(|t| format!("<li><a href='/p'>{t}</a></li>")).collect::<String>();
+        let comments: String =
+            [("老街坊", "旧城改造何时开工"), ("跑步的人", "江边步道夜里亮灯了"), ("小雨", "菜价这周又降了")]
+                .iter()
+                .map(|(who, on)| {
+                    format!("<li><span class='comment-author-link'>{who}</span>发表在《<a href='#'>{on}</a>》</li>")
+                })
+                .collect();
+        let html = format!(
+            "<html><head><title>暖冬已十年 – 河畔资讯</title></head><body><div id='page' class='site'>\
+             <header id='masthead' class='site-header'><p class='site-title'><a href='/'>河畔资讯</a></p>\
+             <p class='site-description'>每天五分钟，读懂新闻背后</p><nav><ul>{}</ul></nav></header>\
+             <div class='site-content-contain'><div id='content' class='site-content'><div class='wrap'>\
+             <div id='primary' class='content-area'><main id='main' class='site-main'><article class='post'>\
+             <header class='entry-header'><div class='entry-meta'><time>2024年03月12日</time> 由 <a href='/a'>admin</a></div>\
+             <h1 class='entry-title'>暖冬已十年</h1></header><div class='entry-content'><p>{post}</p></div>\
+             <footer class='entry-footer'>分类：<a href='/n'>要闻</a>标签：<a>暖冬</a></footer></article>\
+             <nav class='post-navigation'><h2>文章导航</h2><a href='#'>上一篇文章 老桥今起封闭维修</a>\
+             <a href='#'>下一篇文章 图书馆延长开放时间</a></nav></main></div>\
+             <aside id='secondary' class='widget-area'><section><h2>近期文章</h2><ul>{}</ul></section>\
+             <section><h2>近期评论</h2><ul>{comments}</ul></section>\
+             <section><h2>关于本站</h2><p>河畔资讯致力于为读者提供及时、客观的本地资讯。本站部分文章转载自其他媒体，不代表本站观点。</p></section>\
+             <section><h2>文章归档</h2><ul>{}</ul></section></aside></div></div>\
+             <footer id='colophon' class='site-footer'><div class='wrap'><div class='site-info'>© 2024 河畔资讯 | \
+             <a href='/b'>浙ICP备20239999号-2</a> | 自豪地采用WordPress</div></div></footer></div></div></body></html>",
+            li(&["首页", "要闻", "社会", "财经", "生活", "关于"]),
+            li(&["城东新建两所小学", "地铁三号线试运行", "老年食堂开到社区", "春季花展下周开幕", "夜市延长营业"]),
+            li(&["2024年3月", "2024年2月", "2024年1月"]),
+        );
+        let e = extract_html(&html);
+        assert_eq!(kept(&e), vec![post]);
+    }
+
+    #[test]
     fn a_copyright_line_inside_an_article_does_not_make_it_a_footer() {
         let paras: String = (0..4)
             .map(|i| {

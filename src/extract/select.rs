@@ -764,6 +764,10 @@ fn footer_blocks(e: &Extracted, sums: &BlockSums, headline: Option<usize>) -> Ve
     // not its footer: a short news item whose paragraphs and comments are all under
     // FOOTER_MAX_BLOCK_CHARS is footer-sized as a whole, and its legal line sits in the body.
     let all_prose = |r: std::ops::Range<usize>| prose[n] > 0 && prose[r.start] == 0 && prose[r.end] == prose[n];
+    // Nor is a region holding the page's headline: a footer follows the article it closes. A
+    // one-sentence post (no block long enough for prose) in a theme whose page is footer-sized
+    // as a whole was otherwise all footer, headline and post with it.
+    let heads = |r: &std::ops::Range<usize>| headline.is_some_and(|h| r.contains(&h));
     for (i, b) in e.blocks.iter().enumerate().skip(first) {
         if footer[i] || !legal(b) {
             continue;
@@ -777,13 +781,13 @@ fn footer_blocks(e: &Extracted, sums: &BlockSums, headline: Option<usize>) -> Ve
             climbed += 1;
         }
         // The whole page is never its own footer, nor is a region with a paragraph of prose.
-        if el == 0 || !footer_sized(el) || all_prose(range(el)) {
+        if el == 0 || !footer_sized(el) || all_prose(range(el)) || heads(&range(el)) {
             continue;
         }
         // Grow while the parent adds no prose ("Powered by ..." beside the legal lines).
         while climbed < FOOTER_MAX_CLIMB {
             let parent = e.elems[el].parent as usize;
-            if parent == 0 || !footer_sized(parent) || all_prose(range(parent)) {
+            if parent == 0 || !footer_sized(parent) || all_prose(range(parent)) || heads(&range(parent)) {
                 break;
             }
             let (inner, outer) = (range(el), range(parent));

@@ -9,7 +9,8 @@
 //!
 //! The sketch: the `<title>` is cut at the separators sites put between an article's headline
 //! and their own names ("headline_site", "headline - channel - site"), and the first part with
-//! two letters or digits (or else one) is kept. Its first [`SKETCH_CHARS`] letters and digits,
+//! two letters or digits (or else one) is kept, unless it has at most four and the next is twice
+//! as long: then it is a label ("更新｜headline") or the site's name, and the next is kept. Its first [`SKETCH_CHARS`] letters and digits,
 //! ASCII lower case and full-width forms folded, are taken in pairs (one character alone when
 //! there is one), and the distinct 16-bit hashes of the pairs are kept, sorted, zeros after
 //! them. A hyphen inside a headline ("COVID-19") cuts it too: such a site's titles then look
@@ -23,6 +24,9 @@ const SEPARATORS: [char; 7] = ['_', '|', '｜', '-', '－', '–', '—'];
 
 /// Letters and digits of the kept part that make the sketch: as many pairs as it has slots.
 pub const SKETCH_CHARS: usize = 17;
+
+/// A first part of the title this short is a label when a part twice as long follows it.
+const LABEL_MAX_LETTERS: usize = 4;
 
 /// A title sketch: distinct pair hashes, sorted, never 0, then zeros.
 pub type TitleSketch = [u16; 16];
@@ -40,9 +44,18 @@ pub fn title_sketch(title: &str) -> TitleSketch {
     // The headline comes first; what follows is the site's, its channel's or a company's name,
     // shared by many of the site's titles. A one-letter first part is a mark ("图"), not it.
     let parts = || title.split(SEPARATORS);
-    let Some(part) = parts().find(|p| letters(p) >= 2).or_else(|| parts().find(|p| letters(p) > 0)) else {
+    let mut named = parts().filter(|p| letters(p) >= 2);
+    let Some(mut part) = named.next().or_else(|| parts().find(|p| letters(p) > 0)) else {
         return sketch;
     };
+    // A short first part before a part twice as long is a label or the site's name, not the
+    // headline: "更新｜…", "独家|…", "视频 | …", "新华网｜…". Without this, a story's update
+    // titled "更新｜<headline>" looked like another article beside its first version.
+    if letters(part) <= LABEL_MAX_LETTERS {
+        if let Some(next) = named.next().filter(|next| letters(next) >= 2 * letters(part)) {
+            part = next;
+        }
+    }
     let chars: Vec<u32> = part.chars().filter(|c| c.is_alphanumeric()).take(SKETCH_CHARS).map(fold).collect();
     let pair = |a: u32, b: u32| {
         let h = ((u64::from(a) << 21) | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -136,6 +149,21 @@ mod tests {
     }
 
     #[test]
+    fn a_label_or_a_site_s_name_before_the_headline_is_left_out() {
+        let first = title_sketch("民族区域自治制度是历史的选择|千帆网");
+        for later in [
+            "更新｜民族区域自治制度是历史的选择（更新）|千帆网",
+            "独家 | 民族区域自治制度是历史的选择",
+            "千帆网｜民族区域自治制度是历史的选择",
+        ] {
+            assert!(titles_alike(&first, &title_sketch(later)), "{later}");
+        }
+        // A part not twice as long as the short one before it is no headline after a label.
+        assert_eq!(title_sketch("雪灾_新浪网"), title_sketch("雪灾"));
+        assert!(titles_differ(&title_sketch("雪灾_新浪网"), &title_sketch("地震_新浪网")));
+    }
+
+    #[test]
     fn one_story_s_reworded_headline_is_the_same_title() {
         let first = title_sketch("云南宁蒗发生5.1级地震_江岸资讯网");
         for later in [
@@ -169,10 +197,10 @@ mod tests {
         // One character still makes a sketch.
         assert_ne!(title_sketch("雪"), [0; 16]);
         // A headline of one pair, the same on two pages, is one title; another is another.
-        let photos = title_sketch("图片：|渤海时报网");
-        assert!(!titles_differ(&photos, &title_sketch("图片：|渤海时报网")));
+        let photos = title_sketch("图片：|渤海网");
+        assert!(!titles_differ(&photos, &title_sketch("图片：|渤海网")));
         assert!(!titles_differ(&photos, &title_sketch("图片：城东新建两所小学")));
-        assert!(titles_differ(&photos, &title_sketch("视频|渤海时报网")));
+        assert!(titles_differ(&photos, &title_sketch("视频|渤海网")));
     }
 
     #[test]
