@@ -592,3 +592,59 @@ fn pages_pasting_one_block_again_and_again_stay_duplicates_when_pieces_move() {
         assert_eq!(c.relation, Relation::Duplicate, "case {case}: {c:?}");
     }
 }
+
+/// A filing of one template: a market regulator's penalty decision, its facts in two sentences,
+/// the rest procedure word for word.
+fn decision(goods: &str, batch: u32, bought: u32, sold: u32, gain: u32, fine: u32) -> String {
+    format!(
+        "经查，当事人销售的{goods}（批号{batch}）经抽样检验不合格，当事人共购进该批次{goods}{bought}件，已售出{sold}件，违法所得{gain}元。\n\
+         以上事实有现场检查笔录、抽样检验报告和进货凭证等证据为证，当事人对违法事实无异议。\n\
+         本局依法向当事人送达了行政处罚告知书。告知了拟作出处罚的事实、理由和依据。当事人未提出陈述和申辩。也未要求听证。\n\
+         本局认为，当事人的行为违反了产品质量法的有关规定，决定没收违法所得{gain}元，并处罚款{fine}元。\n\
+         当事人应当自收到本决定书之日起十五日内缴纳罚没款，逾期不缴纳的，每日按罚款数额的百分之三加处罚款。\n\
+         当事人如不服本决定，可以在收到本决定书之日起六十日内申请行政复议，也可以在六个月内依法提起行政诉讼。\n\
+         当事人逾期不申请行政复议、不提起行政诉讼又不履行本决定的，本局将依法申请人民法院强制执行。"
+    )
+}
+
+#[test]
+fn a_template_s_filings_that_state_other_figures_are_different() {
+    // Two shops fined for the same goods: the batch, the counts and the sums differ, and each
+    // differing figure breaks the alignment for a character or two only. Counted as conflicts
+    // they were three among a dozen sentences, and the pair was a duplicate.
+    let a = decision("儿童书包", 20231122, 229, 102, 2504, 20000);
+    let b = decision("儿童书包", 20230812, 245, 17, 2645, 30000);
+    let c = cmp(&a, &b);
+    // Shared enough for a duplicate, and too few conflicts for a near miss by their count.
+    assert!(c.numeric_conflicts < 3 && c.contain >= Params::default().dup_coverage, "{c:?}");
+    assert!(c.near_miss, "{c:?}");
+    assert_eq!(c.relation, Relation::Different, "{c:?}");
+    // The same decision with its fine corrected is a copy.
+    let c = cmp(&a, &decision("儿童书包", 20231122, 229, 102, 2504, 25000));
+    assert_eq!(c.relation, Relation::Duplicate, "{c:?}");
+    // And with a paragraph of its own that states figures, it holds the decision.
+    let later = format!("{a}\n截至3月10日，当事人已缴纳罚没款22504元，另有库存127件已全部下架封存，涉及金额3810元。");
+    let c = cmp(&later, &a);
+    assert!(!c.near_miss, "{c:?}");
+    assert!(matches!(c.relation, Relation::Contains | Relation::Duplicate), "{c:?}");
+}
+
+#[test]
+fn a_copy_writing_chinese_numeral_dates_in_digits_is_a_duplicate() {
+    // The copy writes 一九九八年 as 1998年 and 十二月三十一日 as 12月31日: no figure differs.
+    let text = |year: &str, month: &str, day: &str, later: &str| {
+        format!(
+            "{year}年{month}月{day}日，全市第一座跨江大桥正式建成通车，沿江两岸的居民从此不必再绕行渡口。\n\
+             大桥全长一千二百米，双向六车道，设计通行能力为每日四万辆次，建设者们在江上奋战了三个春秋。\n\
+             通车仪式结束后，许多市民步行走上桥面，在桥头合影留念，一位老人说他等这一天等了半辈子。\n\
+             按照规划，{later}年前后还将在下游再建一座大桥，届时两岸交通将更加便利。"
+        )
+    };
+    let c = cmp(&text("一九九八", "十二", "三十一", "二〇〇五"), &text("1998", "12", "31", "2005"));
+    assert_eq!(c.numeric_conflicts, 0, "{c:?}");
+    assert_eq!(c.relation, Relation::Duplicate, "{c:?}");
+    // Another year written in digits is another figure (the dateline's day, at the head, is
+    // no fact of the text).
+    let c = cmp(&text("一九九八", "十二", "三十一", "二〇〇五"), &text("1998", "11", "30", "2006"));
+    assert_eq!(c.numeric_conflicts, 1, "{c:?}");
+}

@@ -545,7 +545,8 @@ impl Verifier {
         // sky, temperatures) and share the rest of the template. Only lines with a sentence end
         // are read: a copy's dateline and hit counter ("1998年01月06日 04:34 | 点击：8688")
         // differ on every copy of an article.
-        for (gx, gy) in edge_gaps(x, y, yr.end, &rounds) {
+        let gaps: Vec<_> = edge_gaps(x, y, yr.end, &rounds).collect();
+        for (gx, gy) in gaps.iter().cloned() {
             // Figures are digits inside the gaps: without one on each side, no line need be read.
             let digit_in = |t: &[char], g: &std::ops::Range<usize>| t[g.clone()].iter().any(char::is_ascii_digit);
             if !digit_in(x, &gx) || !digit_in(y, &gy) {
@@ -604,7 +605,8 @@ impl Verifier {
         let resemble = if lx + ly > tlcs { tlcs as f64 / (lx + ly - tlcs) as f64 } else { 0.0 };
         let contain = if lx == 0 { 0.0 } else { tlcs as f64 / lx as f64 };
         let cov_y = if ly == 0 { 0.0 } else { tlcs as f64 / ly as f64 };
-        let near_miss = conflicts >= p.near_miss_min && conflicts as f64 >= p.near_miss_ratio * sentences.max(1) as f64;
+        let mut near_miss =
+            conflicts >= p.near_miss_min && conflicts as f64 >= p.near_miss_ratio * sentences.max(1) as f64;
         // A text compared whole for being mostly boilerplate is a match only where its own
         // sentences are: at least half of their characters matched.
         let own_missing = !a_own.is_empty() && {
@@ -639,6 +641,34 @@ impl Verifier {
             Relation::Contains
         } else {
             short_of_a_claim(longest, p)
+        };
+        // A claim between texts that state other figures is a near miss too (see
+        // `figures_disagree`); an overlap is a passage, whose figures the texts share. Read only
+        // when a figure differs inside the aligned text: filings of one template state theirs in
+        // shared sentence shapes, and most copies have no conflict at all.
+        // What is read of each text: a duplicate's whole, as both are to be one text; of a
+        // holder, from its first character aligned with the held text to its last, and the heads
+        // and tails both state in their own words (`edge_gaps`), not what it adds beside the
+        // held text (a digest's other stories, an update's new paragraphs).
+        let read =
+            |whole: Range, held: bool, start: fn(&Span) -> usize, end: fn(&Span) -> usize, gap: fn(&Gap) -> &Range| {
+                if held || rel_xy == Relation::Duplicate {
+                    return vec![whole];
+                }
+                let lo = rounds.iter().map(|r| start(&r.span)).min().unwrap_or(0);
+                let hi = rounds.iter().map(|r| end(&r.span)).max().unwrap_or(0).max(lo);
+                std::iter::once(lo..hi).chain(gaps.iter().map(|g| gap(g).clone())).collect::<Vec<_>>()
+            };
+        let disagree = || {
+            let read_x = read(0..x.len(), rel_xy == Relation::Contained, |s| s.a_start, |s| s.a_end, |g| &g.0);
+            let read_y = read(yr.clone(), rel_xy == Relation::Contains, |s| s.b_start, |s| s.b_end, |g| &g.1);
+            figures_disagree(x, &read_x, y, &read_y, stops)
+        };
+        let rel_xy = if rel_xy.is_claim() && conflicts > 0 && disagree() {
+            near_miss = true;
+            Relation::Different
+        } else {
+            rel_xy
         };
 
         let mut spans: Vec<Span> = rounds.into_iter().map(|r| r.span).collect();
@@ -1255,6 +1285,118 @@ fn is_date_part(t: &[char], start: usize, end: usize) -> bool {
     t[lo..hi].split(|c| matches!(c, '-' | '/')).any(|run| run.len() == 4)
 }
 
+/// Two texts disagree on their figures when each states at least this many the other does not ...
+const FIGURES_MIN_OWN: usize = 3;
+/// ... and these are at least this share of the figures of both.
+const FIGURES_MIN_OWN_SHARE: f64 = 1.0 / 3.0;
+
+/// True when `x` and `y` state other figures (numbers, not dates or times; only on lines with a
+/// sentence end, so a copy's hit counter or share counts are not read): each has at least
+/// [`FIGURES_MIN_OWN`] the other lacks, and those are [`FIGURES_MIN_OWN_SHARE`] of all. Two
+/// filings of one template (a penalty decision against another shop, for other goods, on
+/// other days, for other sums) share their procedure word for word and the sentence shapes of
+/// their facts, and a figure that differs breaks the alignment only for a character or two:
+/// counted one by one they are a few conflicts among many template sentences, and the pair read
+/// as a duplicate. A copy keeps its figures; an update or a correction changes one or two, and
+/// a text that adds paragraphs adds figures on one side only.
+fn figures_disagree(
+    x: &[char],
+    read_x: &[std::ops::Range<usize>],
+    y: &[char],
+    read_y: &[std::ops::Range<usize>],
+    stops: crate::features::Stops,
+) -> bool {
+    let (mut fx, mut fy) = (numbers(x, read_x, stops), numbers(y, read_y, stops));
+    if fx.len() < FIGURES_MIN_OWN || fy.len() < FIGURES_MIN_OWN {
+        return false;
+    }
+    fx.sort_unstable();
+    fy.sort_unstable();
+    let (mut i, mut j, mut shared) = (0, 0, 0);
+    while i < fx.len() && j < fy.len() {
+        match fx[i].cmp(fy[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => (i, j, shared) = (i + 1, j + 1, shared + 1),
+        }
+    }
+    let (own_x, own_y) = (fx.len() - shared, fy.len() - shared);
+    own_x >= FIGURES_MIN_OWN
+        && own_y >= FIGURES_MIN_OWN
+        && (own_x + own_y) as f64 >= FIGURES_MIN_OWN_SHARE * (fx.len() + fy.len()) as f64
+}
+
+/// The runs of ASCII digits of `t` inside `ranges` (disjoint) on its lines with a sentence end,
+/// but those of dates and times ([`is_date_part`]).
+fn numbers<'t>(t: &'t [char], ranges: &[std::ops::Range<usize>], stops: crate::features::Stops) -> Vec<&'t [char]> {
+    let mut out = Vec::new();
+    for range in ranges.iter().filter(|r| r.start < r.end && r.end <= t.len()) {
+        for line in prose_lines(t, range.clone(), stops) {
+            let mut i = line.start;
+            while i < line.end {
+                if !t[i].is_ascii_digit() {
+                    i += 1;
+                    continue;
+                }
+                let end = (i..line.end).find(|&k| !t[k].is_ascii_digit()).unwrap_or(line.end);
+                if !is_date_part(t, i, end) {
+                    out.push(&t[i..end]);
+                }
+                i = end;
+            }
+        }
+    }
+    out
+}
+
+type Range = std::ops::Range<usize>;
+/// A pair of gaps, one in each text.
+type Gap = (Range, Range);
+
+/// True when one of `a` and `b` writes in Chinese numerals the number the other writes in
+/// digits: "一九九五" and "1995", "三十一" and "31" (a copy that rewrote the dates), once what
+/// both begin and end with is set aside (a gap between aligned pieces holds the characters
+/// beside a difference that no shared window covered).
+fn same_number(a: &[char], b: &[char]) -> bool {
+    let head = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let (a, b) = (&a[head..], &b[head..]);
+    let tail = a.iter().rev().zip(b.iter().rev()).take_while(|(x, y)| x == y).count();
+    let (a, b) = (&a[..a.len() - tail], &b[..b.len() - tail]);
+    let value = |t: &[char]| -> Option<u64> {
+        if t.is_empty() || t.len() > 12 {
+            return None;
+        }
+        if t.iter().all(char::is_ascii_digit) {
+            return t.iter().try_fold(0u64, |v, c| Some(v * 10 + u64::from(c.to_digit(10)?)));
+        }
+        let digit =
+            |c: &char| "〇零一二三四五六七八九".chars().position(|d| d == *c).map(|i| i.saturating_sub(1) as u64);
+        match t.iter().position(|&c| c == '十') {
+            // "十", "十二", "三十", "三十一": tens and units.
+            Some(at) if t.len() <= 3 => {
+                let tens = if at == 0 {
+                    Some(1)
+                } else if at == 1 {
+                    digit(&t[0]).filter(|&d| d > 0)
+                } else {
+                    None
+                }?;
+                let units = match &t[at + 1..] {
+                    [] => 0,
+                    [u] => digit(u).filter(|&d| d > 0)?,
+                    _ => return None,
+                };
+                Some(tens * 10 + units)
+            }
+            Some(_) => None,
+            // Digit by digit: "一九九五", "二〇二四".
+            None => t.iter().try_fold(0u64, |v, c| Some(v * 10 + digit(c)?)),
+        }
+    };
+    let ascii = |t: &[char]| !t.is_empty() && t.iter().all(char::is_ascii_digit);
+    (ascii(a) != ascii(b)) && value(a).is_some() && value(a) == value(b)
+}
+
 /// Gaps between consecutive matched pieces where the texts disagree on a number.
 fn numeric_conflicts(x: &[char], y: &[char], runs: &[Run]) -> usize {
     let mut n = 0;
@@ -1277,7 +1419,7 @@ fn numeric_conflicts(x: &[char], y: &[char], runs: &[Run]) -> usize {
             gx.iter().any(is_ascii_digit) || gy.iter().any(is_ascii_digit)
         };
         let cjk = !gx.is_empty() && !gy.is_empty() && gx.iter().any(is_cjk_numeral) && gy.iter().any(is_cjk_numeral);
-        if ascii || cjk {
+        if (ascii || cjk) && !same_number(gx, gy) {
             n += 1;
         }
     }
@@ -1375,6 +1517,31 @@ mod tests {
         let c = Verifier::default().compare_texts(&a, &b, &p);
         assert!(matches!(c.relation, Relation::Contained | Relation::Duplicate), "{c:?}");
         assert!(c.contain > 0.99, "{c:?}");
+    }
+
+    #[test]
+    fn a_number_in_chinese_numerals_is_the_same_in_digits() {
+        let same = |a: &str, b: &str| {
+            let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+            super::same_number(&a, &b) && super::same_number(&b, &a)
+        };
+        for (cn, digits) in [
+            ("一九九五", "1995"),
+            ("二〇二四", "2024"),
+            ("十二", "12"),
+            ("三十一", "31"),
+            ("十", "10"),
+            ("二十", "20"),
+            ("五", "5"),
+        ] {
+            assert!(same(cn, digits), "{cn} {digits}");
+        }
+        assert!(same("规划，二〇〇五年前", "规划，2005年前"), "around the numbers");
+        for (a, b) in
+            [("一九九五", "1996"), ("三十一", "13"), ("1995", "1995"), ("一九", "一九"), ("一百", "100"), ("", "")]
+        {
+            assert!(!same(a, b), "{a} {b}");
+        }
     }
 
     #[test]
