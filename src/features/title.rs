@@ -10,10 +10,10 @@
 //! The sketch: the `<title>` is cut at the separators sites put between an article's headline
 //! and their own names ("headline_site", "headline - channel - site"), and the first part with
 //! two letters or digits (or else one) is kept, unless it has at most four and the next is twice
-//! as long: then it is a label ("更新｜headline") or the site's name, and the next is kept. Its first [`SKETCH_CHARS`] letters and digits,
-//! ASCII lower case and full-width forms folded, are taken in pairs (one character alone when
-//! there is one), and the distinct 16-bit hashes of the pairs are kept, sorted, zeros after
-//! them. A hyphen inside a headline ("COVID-19") cuts it too: such a site's titles then look
+//! as long: then it is a label ("更新｜headline") or the site's name, and the next is kept. Its
+//! first [`SKETCH_CHARS`] letters and digits, ASCII lower case and full-width forms folded, are
+//! taken in pairs (one character alone when there is one), and the distinct 16-bit hashes of the
+//! pairs are kept, sorted, zeros after them. A hyphen inside a headline ("COVID-19") cuts it too: such a site's titles then look
 //! alike, and the rules that read them say nothing, as without a title. All zeros
 //! stands for no title. Pairs, not bits of one word: a developing story's retitled updates
 //! share its place or name, three or more pairs, while unrelated headlines share none or one;

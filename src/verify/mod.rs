@@ -1155,7 +1155,6 @@ fn edge_gaps(
     ly: usize,
     rounds: &[RoundResult],
 ) -> impl Iterator<Item = (std::ops::Range<usize>, std::ops::Range<usize>)> {
-    type Gap = (std::ops::Range<usize>, std::ops::Range<usize>);
     let alike = |(gx, gy): &Gap| {
         let (a, b) = (gx.len(), gy.len());
         a > 0 && b > 0 && a.max(b) <= EDGE_MAX_GAP && 2 * a.min(b) >= a.max(b)
@@ -1285,6 +1284,11 @@ fn is_date_part(t: &[char], start: usize, end: usize) -> bool {
     t[lo..hi].split(|c| matches!(c, '-' | '/')).any(|run| run.len() == 4)
 }
 
+/// A stretch of a text, in characters.
+type Range = std::ops::Range<usize>;
+/// A pair of gaps, one in each text.
+type Gap = (Range, Range);
+
 /// Two texts disagree on their figures when each states at least this many the other does not ...
 const FIGURES_MIN_OWN: usize = 3;
 /// ... and these are at least this share of the figures of both.
@@ -1299,13 +1303,7 @@ const FIGURES_MIN_OWN_SHARE: f64 = 1.0 / 3.0;
 /// counted one by one they are a few conflicts among many template sentences, and the pair read
 /// as a duplicate. A copy keeps its figures; an update or a correction changes one or two, and
 /// a text that adds paragraphs adds figures on one side only.
-fn figures_disagree(
-    x: &[char],
-    read_x: &[std::ops::Range<usize>],
-    y: &[char],
-    read_y: &[std::ops::Range<usize>],
-    stops: crate::features::Stops,
-) -> bool {
+fn figures_disagree(x: &[char], read_x: &[Range], y: &[char], read_y: &[Range], stops: crate::features::Stops) -> bool {
     let (mut fx, mut fy) = (numbers(x, read_x, stops), numbers(y, read_y, stops));
     if fx.len() < FIGURES_MIN_OWN || fy.len() < FIGURES_MIN_OWN {
         return false;
@@ -1328,7 +1326,7 @@ fn figures_disagree(
 
 /// The runs of ASCII digits of `t` inside `ranges` (disjoint) on its lines with a sentence end,
 /// but those of dates and times ([`is_date_part`]).
-fn numbers<'t>(t: &'t [char], ranges: &[std::ops::Range<usize>], stops: crate::features::Stops) -> Vec<&'t [char]> {
+fn numbers<'t>(t: &'t [char], ranges: &[Range], stops: crate::features::Stops) -> Vec<&'t [char]> {
     let mut out = Vec::new();
     for range in ranges.iter().filter(|r| r.start < r.end && r.end <= t.len()) {
         for line in prose_lines(t, range.clone(), stops) {
@@ -1348,10 +1346,6 @@ fn numbers<'t>(t: &'t [char], ranges: &[std::ops::Range<usize>], stops: crate::f
     }
     out
 }
-
-type Range = std::ops::Range<usize>;
-/// A pair of gaps, one in each text.
-type Gap = (Range, Range);
 
 /// True when one of `a` and `b` writes in Chinese numerals the number the other writes in
 /// digits: "一九九五" and "1995", "三十一" and "31" (a copy that rewrote the dates), once what
