@@ -1337,7 +1337,11 @@ fn numbers<'t>(t: &'t [char], ranges: &[Range], stops: crate::features::Stops) -
                     continue;
                 }
                 let end = (i..line.end).find(|&k| !t[k].is_ascii_digit()).unwrap_or(line.end);
-                if !is_date_part(t, i, end) {
+                // A note's mark ("[2]", "【3】") is no figure: one wiki marks its sources, another
+                // lists them.
+                let note =
+                    i > 0 && matches!(t[i - 1], '[' | '［' | '【') && matches!(t.get(end), Some(']' | '］' | '】'));
+                if !note && !is_date_part(t, i, end) {
                     out.push(&t[i..end]);
                 }
                 i = end;
