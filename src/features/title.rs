@@ -13,11 +13,11 @@
 //! as long: then it is a label ("更新｜headline") or the site's name, and the next is kept. Its
 //! first [`SKETCH_CHARS`] letters and digits, ASCII lower case and full-width forms folded, are
 //! taken in pairs (one character alone when there is one), and the distinct 16-bit hashes of the
-//! pairs are kept, sorted, zeros after them. A hyphen inside a headline ("COVID-19") cuts it too: such a site's titles then look
-//! alike, and the rules that read them say nothing, as without a title. All zeros
-//! stands for no title. Pairs, not bits of one word: a developing story's retitled updates
-//! share its place or name, three or more pairs, while unrelated headlines share none or one;
-//! 64 bits with a bit per pair would share five by chance.
+//! pairs are kept, sorted, zeros after them. A hyphen inside a headline ("COVID-19") cuts it
+//! too: such a site's titles then look alike, and the rules that read them say nothing, as
+//! without a title. All zeros stands for no title. Pairs, not bits of one word: a developing
+//! story's retitled updates share its place or name, three or more pairs, while unrelated
+//! headlines share none or one; 64 bits with a bit per pair would share five by chance.
 
 /// Characters that separate a headline from a site's or channel's name in a `<title>`.
 const SEPARATORS: [char; 7] = ['_', '|', '｜', '-', '－', '–', '—'];

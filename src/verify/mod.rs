@@ -548,7 +548,7 @@ impl Verifier {
         let gaps: Vec<_> = edge_gaps(x, y, yr.end, &rounds).collect();
         for (gx, gy) in gaps.iter().cloned() {
             // Figures are digits inside the gaps: without one on each side, no line need be read.
-            let digit_in = |t: &[char], g: &std::ops::Range<usize>| t[g.clone()].iter().any(char::is_ascii_digit);
+            let digit_in = |t: &[char], g: &Range| t[g.clone()].iter().any(char::is_ascii_digit);
             if !digit_in(x, &gx) || !digit_in(y, &gy) {
                 continue;
             }
@@ -1224,11 +1224,19 @@ fn prose_lines(t: &[char], g: std::ops::Range<usize>, stops: crate::features::St
 /// and source line carry its own day, in its own format ("3月5日" against "2024年3月6日讯",
 /// "2024-03-05"), and are no fact of the text.
 fn figures(t: &[char], ranges: &[std::ops::Range<usize>]) -> Vec<char> {
-    let digit = |i: usize| t.get(i).is_some_and(char::is_ascii_digit);
     let mut out = Vec::new();
+    each_figure(t, ranges, |part, _| out.extend_from_slice(&t[part]));
+    out
+}
+
+/// Calls `f` with each run of ASCII digits of `t` inside `ranges` that is no part of a date or
+/// time ([`is_date_part`], read on the whole run in `t`): the part inside the range, and the
+/// whole run.
+fn each_figure(t: &[char], ranges: &[Range], mut f: impl FnMut(Range, Range)) {
+    let digit = |i: usize| t.get(i).is_some_and(char::is_ascii_digit);
     for r in ranges {
         let mut i = r.start;
-        while i < r.end {
+        while i < r.end.min(t.len()) {
             if !digit(i) {
                 i += 1;
                 continue;
@@ -1237,12 +1245,11 @@ fn figures(t: &[char], ranges: &[std::ops::Range<usize>]) -> Vec<char> {
             let start = (0..i).rev().take_while(|&k| digit(k)).last().unwrap_or(i);
             let end = (i..t.len()).take_while(|&k| digit(k)).last().map_or(i, |k| k + 1);
             if !is_date_part(t, start, end) {
-                out.extend(t[i.max(start)..end.min(r.end)].iter());
+                f(i.max(start)..end.min(r.end), start..end);
             }
             i = end;
         }
     }
-    out
 }
 
 /// Whether the digits `t[start..end]` are part of a date or a time of day: followed by 年, 月,
@@ -1324,30 +1331,24 @@ fn figures_disagree(x: &[char], read_x: &[Range], y: &[char], read_y: &[Range], 
         && (own_x + own_y) as f64 >= FIGURES_MIN_OWN_SHARE * (fx.len() + fy.len()) as f64
 }
 
-/// The runs of ASCII digits of `t` inside `ranges` (disjoint) on its lines with a sentence end,
-/// but those of dates and times ([`is_date_part`]).
+/// The figures of `t` inside `ranges` (disjoint) on its lines with a sentence end
+/// ([`each_figure`]), but a note's mark ("[2]", "【3】"): one wiki marks its sources, another
+/// lists them.
 fn numbers<'t>(t: &'t [char], ranges: &[Range], stops: crate::features::Stops) -> Vec<&'t [char]> {
+    let lines: Vec<Range> = ranges
+        .iter()
+        .filter(|r| r.start < r.end && r.end <= t.len())
+        .flat_map(|r| prose_lines(t, r.clone(), stops))
+        .collect();
     let mut out = Vec::new();
-    for range in ranges.iter().filter(|r| r.start < r.end && r.end <= t.len()) {
-        for line in prose_lines(t, range.clone(), stops) {
-            let mut i = line.start;
-            while i < line.end {
-                if !t[i].is_ascii_digit() {
-                    i += 1;
-                    continue;
-                }
-                let end = (i..line.end).find(|&k| !t[k].is_ascii_digit()).unwrap_or(line.end);
-                // A note's mark ("[2]", "【3】") is no figure: one wiki marks its sources, another
-                // lists them.
-                let note =
-                    i > 0 && matches!(t[i - 1], '[' | '［' | '【') && matches!(t.get(end), Some(']' | '］' | '】'));
-                if !note && !is_date_part(t, i, end) {
-                    out.push(&t[i..end]);
-                }
-                i = end;
-            }
+    each_figure(t, &lines, |part, run| {
+        let note = run.start > 0
+            && matches!(t[run.start - 1], '[' | '［' | '【')
+            && matches!(t.get(run.end), Some(']' | '］' | '】'));
+        if !note {
+            out.push(&t[part]);
         }
-    }
+    });
     out
 }
 
@@ -1392,7 +1393,7 @@ fn same_number(a: &[char], b: &[char]) -> bool {
         }
     };
     let ascii = |t: &[char]| !t.is_empty() && t.iter().all(char::is_ascii_digit);
-    (ascii(a) != ascii(b)) && value(a).is_some() && value(a) == value(b)
+    ascii(a) != ascii(b) && matches!((value(a), value(b)), (Some(u), Some(v)) if u == v)
 }
 
 /// Gaps between consecutive matched pieces where the texts disagree on a number.
