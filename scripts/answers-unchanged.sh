@@ -9,13 +9,15 @@
 # crawls (scripts/probe-crawl, scripts/probe-crawl-2), the small-sites crawl and an alternative
 # crawl (scripts/altcrawl.py). Each is ingested in its order into a new index with
 # `dedupdb ingest --report`; reports are written to BASE_DIR (record) or BASE_DIR/after (check).
+# DATA (default data/answers) and AFTER (default BASE_DIR/after) move the crawls and the check's
+# reports elsewhere, so that several work trees can share one set of crawls.
 # Exit 1 when a report differs, naming it and its first differing lines.
 set -euo pipefail
 mode=${1:?usage: scripts/answers-unchanged.sh record|check BASE_DIR}
 base=${2:?usage: scripts/answers-unchanged.sh record|check BASE_DIR}
 cd "$(dirname "$0")/.."
 bin=${BIN:-target/release}
-data=data/answers
+data=${DATA:-data/answers}
 [ -x "$bin/dedupdb" ] && [ -x "$bin/ddtool" ] && [ -x "$bin/ddbench" ] \
     || { echo "build first: cargo build --release --workspace --bins" >&2; exit 2; }
 corpus_dir=data/corpus
@@ -54,7 +56,7 @@ make_crawls() {
 make_crawls
 
 out=$base
-[ "$mode" = check ] && out=$base/after
+[ "$mode" = check ] && out=${AFTER:-$base/after}
 mkdir -p "$out"
 status=0
 for inputs in "$data"/*.inputs; do
