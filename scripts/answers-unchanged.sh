@@ -20,7 +20,7 @@ bin=${BIN:-target/release}
 data=${DATA:-data/answers}
 [ -x "$bin/dedupdb" ] && [ -x "$bin/ddtool" ] && [ -x "$bin/ddbench" ] \
     || { echo "build first: cargo build --release --workspace --bins" >&2; exit 2; }
-corpus_dir=data/corpus
+corpus_dir=${CORPUS:-data/corpus}
 scripts/fetch-corpus.sh "$corpus_dir" >/dev/null
 mkdir -p "$data"
 
