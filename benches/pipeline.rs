@@ -20,7 +20,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dedupdb::features::Features;
 use dedupdb::normalize::normalize;
 use dedupdb::verify::Verifier;
-use dedupdb::{Page, PageInput, Params};
+use dedupdb::{Page, Body, Params};
 
 /// A ~20 KB page: scripts, styles, navigation, breadcrumbs, sidebars, comments, footer.
 fn page(seed: u64) -> String {
@@ -60,7 +60,7 @@ fn bench_extract(c: &mut Criterion) {
     g.bench_function(format!("html_{}kb", avg / 1024), |b| {
         b.iter(|| {
             i = (i + 1) % pages.len();
-            let page = Page::analyze(PageInput::Html { bytes: pages[i].as_bytes(), charset: None }, &p);
+            let page = Page::analyze(Body::Html { bytes: pages[i].as_bytes(), charset: None }, &p);
             black_box(page.features.fingerprints.len())
         })
     });

@@ -14,10 +14,12 @@
 //!
 //! [`page::Page::analyze`] runs the first four stages; [`verify::compare`] the last.
 
+pub mod db;
 pub mod decode;
+pub mod dedup;
+pub mod error;
 pub mod extract;
 pub mod features;
-pub mod ingest;
 pub mod input;
 pub mod normalize;
 pub mod page;
@@ -31,7 +33,9 @@ pub mod verify;
 
 pub use params::Params;
 
-pub use page::{Page, PageInput};
+pub use db::{Answer, Db, DbBuilder, Matched, PageInput, Reader, Verdict, Writer};
+pub use error::{Error, Result};
+pub use page::{Body, Page};
 pub use verify::{compare, Comparison, Relation};
 
 /// Lets a closed pipe end the process quietly, as it ends other Unix tools (`dedupdb clusters |

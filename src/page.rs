@@ -8,7 +8,7 @@ use crate::params::Params;
 
 /// What a page arrives as.
 #[derive(Debug, Clone, Copy)]
-pub enum PageInput<'a> {
+pub enum Body<'a> {
     /// HTML bytes, with the transport's charset when known (an HTTP header).
     Html {
         /// The raw bytes.
@@ -25,18 +25,18 @@ pub enum PageInput<'a> {
     },
 }
 
-impl<'a> PageInput<'a> {
+impl<'a> Body<'a> {
     /// HTML or text as `kind` says, or by a look at the content when it says nothing.
-    pub fn with_kind(bytes: &'a [u8], kind: Option<crate::input::BodyKind>, charset: Option<&'a str>) -> PageInput<'a> {
+    pub fn with_kind(bytes: &'a [u8], kind: Option<crate::input::BodyKind>, charset: Option<&'a str>) -> Body<'a> {
         match kind {
-            Some(crate::input::BodyKind::Html) => PageInput::Html { bytes, charset },
-            Some(crate::input::BodyKind::Text) => PageInput::Text { bytes, charset },
-            None => PageInput::sniff(bytes, charset),
+            Some(crate::input::BodyKind::Html) => Body::Html { bytes, charset },
+            Some(crate::input::BodyKind::Text) => Body::Text { bytes, charset },
+            None => Body::sniff(bytes, charset),
         }
     }
 
     /// HTML or text by a look at the content: markup near the start means HTML.
-    pub fn sniff(bytes: &'a [u8], charset: Option<&'a str>) -> PageInput<'a> {
+    pub fn sniff(bytes: &'a [u8], charset: Option<&'a str>) -> Body<'a> {
         let head = &bytes[..bytes.len().min(1024)];
         let start = head.iter().position(|b| !b.is_ascii_whitespace()).map_or(&[][..], |i| &head[i..]);
         let markup = start.first() == Some(&b'<')
@@ -44,9 +44,9 @@ impl<'a> PageInput<'a> {
             || decode::find_ascii_ci(head, b"<body").is_some()
             || decode::find_ascii_ci(head, b"<p>").is_some();
         if markup {
-            PageInput::Html { bytes, charset }
+            Body::Html { bytes, charset }
         } else {
-            PageInput::Text { bytes, charset }
+            Body::Text { bytes, charset }
         }
     }
 }
@@ -75,7 +75,7 @@ pub struct Page {
 impl Page {
     /// Decodes, extracts, normalizes and computes features. Never fails: bad bytes are replaced,
     /// broken markup is read as well as it can be, and a page with no text has empty features.
-    pub fn analyze(input: PageInput<'_>, p: &Params) -> Page {
+    pub fn analyze(input: Body<'_>, p: &Params) -> Page {
         let (decoded, extracted) = decode_and_extract(input, p);
         let main_text = extracted.main_text();
         let norm = normalize::normalize_folded(&main_text, p);
@@ -95,7 +95,7 @@ impl Page {
 
     /// The normalized main text alone (no features): what other detectors compare, read exactly
     /// as [`Page::analyze`] reads it.
-    pub fn normalized_text(input: PageInput<'_>, p: &Params) -> NormText {
+    pub fn normalized_text(input: Body<'_>, p: &Params) -> NormText {
         let (_, extracted) = decode_and_extract(input, p);
         normalize::normalize_folded(&extracted.main_text(), p)
     }
@@ -108,10 +108,10 @@ impl Page {
 
 /// Stages 1 and 2: bytes to text, text to blocks. With `p.fold_traditional`, extraction reads
 /// the text with traditional characters folded: its word rules are written in simplified ones.
-fn decode_and_extract(input: PageInput<'_>, p: &Params) -> (decode::Decoded, Extracted) {
+fn decode_and_extract(input: Body<'_>, p: &Params) -> (decode::Decoded, Extracted) {
     let (bytes, charset, html) = match input {
-        PageInput::Html { bytes, charset } => (bytes, charset, true),
-        PageInput::Text { bytes, charset } => (bytes, charset, false),
+        Body::Html { bytes, charset } => (bytes, charset, true),
+        Body::Text { bytes, charset } => (bytes, charset, false),
     };
     let mut decoded = decode::decode(bytes, charset);
     if p.fold_traditional {

@@ -5,10 +5,10 @@ mod common;
 use std::process::Command;
 
 use common::{fixture, page, prose};
-use dedupdb::{compare, Page, PageInput, Params, Relation};
+use dedupdb::{compare, Page, Body, Params, Relation};
 
 fn analyze(bytes: &[u8]) -> Page {
-    Page::analyze(PageInput::Html { bytes, charset: None }, &Params::default())
+    Page::analyze(Body::Html { bytes, charset: None }, &Params::default())
 }
 
 fn garbage(n: usize, seed: u64) -> Vec<u8> {
@@ -53,7 +53,7 @@ fn invalid_utf8_inside_an_article_is_replaced_and_the_article_still_matches() {
     let mut bytes = std::fs::read(fixture("article1_site_a.html")).expect("fixture");
     let at = bytes.len() / 2;
     bytes.splice(at..at, [0xff, 0xfe, 0xc0]);
-    let broken = Page::analyze(PageInput::Html { bytes: &bytes, charset: Some("utf-8") }, &Params::default());
+    let broken = Page::analyze(Body::Html { bytes: &bytes, charset: Some("utf-8") }, &Params::default());
     assert!(broken.decode_errors);
     let c = compare(&broken, &page("article1_site_b.html"), &Params::default());
     assert_eq!(c.relation, Relation::Duplicate);

@@ -12,11 +12,11 @@ use dedupdb::ingest::{self, RunOptions};
 use dedupdb::store::catalog::Catalog;
 use dedupdb::store::format::KeyKind;
 use dedupdb::store::{Index, MergePolicy, PrunePolicy};
-use dedupdb::{Page, PageInput, Params};
+use dedupdb::{Page, Body, Params};
 
 /// Period-feature keys of a text as a page of its own.
 fn period_keys(text: &str) -> Vec<u64> {
-    let page = Page::analyze(PageInput::Text { bytes: text.as_bytes(), charset: None }, &Params::default());
+    let page = Page::analyze(Body::Text { bytes: text.as_bytes(), charset: None }, &Params::default());
     page.features.period.clone()
 }
 

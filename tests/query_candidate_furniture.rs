@@ -11,7 +11,7 @@ mod common;
 use common::{ask, claims, insert_page_of_site, prose, relation_to};
 use dedupdb::store::Index;
 use dedupdb::verify::Relation;
-use dedupdb::{Page, PageInput, Params};
+use dedupdb::{Page, Body, Params};
 
 const ORIGINAL_SITE: &str = "wx.origin.example";
 const REPOST_SITE: &str = "news.repost.example";
@@ -23,7 +23,7 @@ fn html_page(title: &str, paragraphs: &[String]) -> Page {
          <div class='article'><h1>{title}</h1><div class='content'>{body}</div></div>\
          <div class='footer'>Copyright © 2026 版权所有</div></body></html>"
     );
-    Page::analyze(PageInput::Html { bytes: html.as_bytes(), charset: None }, &Params::default())
+    Page::analyze(Body::Html { bytes: html.as_bytes(), charset: None }, &Params::default())
 }
 
 /// The original site's intro and outro (an account's), 220 characters in all.

@@ -8,7 +8,7 @@ mod common;
 use common::{html_page, insert_page_of_site};
 use dedupdb::store::Index;
 use dedupdb::verify::Relation;
-use dedupdb::{Page, PageInput, Params};
+use dedupdb::{Page, Body, Params};
 
 /// Three paragraphs of a local news item.
 const ARTICLE: [&str; 3] = [
@@ -21,7 +21,7 @@ const ARTICLE: [&str; 3] = [
 ];
 
 fn analyze(html: &str, p: &Params) -> Page {
-    Page::analyze(PageInput::Html { bytes: html.as_bytes(), charset: None }, p)
+    Page::analyze(Body::Html { bytes: html.as_bytes(), charset: None }, p)
 }
 
 /// The article with its "。" replaced by `stop`, in the template of `site`.

@@ -7,10 +7,10 @@ mod common;
 use common::{html_page, insert_page_of_site, prose};
 use dedupdb::store::Index;
 use dedupdb::verify::Relation;
-use dedupdb::{Page, PageInput, Params};
+use dedupdb::{Page, Body, Params};
 
 fn analyze(html: &str, p: &Params) -> Page {
-    Page::analyze(PageInput::Html { bytes: html.as_bytes(), charset: None }, p)
+    Page::analyze(Body::Html { bytes: html.as_bytes(), charset: None }, p)
 }
 
 /// The best relation (and doc id) each query page finds in an index of `p`: 40 unrelated pages

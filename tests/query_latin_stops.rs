@@ -9,7 +9,7 @@ mod common;
 use common::{html_page, insert_page_of_site};
 use dedupdb::store::Index;
 use dedupdb::verify::Relation;
-use dedupdb::{Page, PageInput, Params};
+use dedupdb::{Page, Body, Params};
 
 /// An English news item, written for this test.
 const ARTICLE: [&str; 6] = [
@@ -28,7 +28,7 @@ const ARTICLE: [&str; 6] = [
 ];
 
 fn analyze(html: &str, p: &Params) -> Page {
-    Page::analyze(PageInput::Html { bytes: html.as_bytes(), charset: None }, p)
+    Page::analyze(Body::Html { bytes: html.as_bytes(), charset: None }, p)
 }
 
 /// An index of unrelated pages and the article, every page analyzed with `p`: the relation of

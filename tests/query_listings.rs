@@ -8,12 +8,12 @@ mod common;
 use common::{ask, insert_page_of_site, prose, relation_to};
 use dedupdb::store::Index;
 use dedupdb::verify::{Relation, Verifier};
-use dedupdb::{Page, PageInput, Params};
+use dedupdb::{Page, Body, Params};
 
 const SITE: &str = "news.channel.example";
 
 fn html(bytes: &str) -> Page {
-    Page::analyze(PageInput::Html { bytes: bytes.as_bytes(), charset: None }, &Params::default())
+    Page::analyze(Body::Html { bytes: bytes.as_bytes(), charset: None }, &Params::default())
 }
 
 /// An article: a lead paragraph of its own, then three more.

@@ -9,7 +9,7 @@ use common::{ask, claims, insert_page_of_site, prose, relation_to};
 use dedupdb::features::title::titles_differ;
 use dedupdb::store::Index;
 use dedupdb::verify::Relation;
-use dedupdb::{Page, PageInput, Params};
+use dedupdb::{Page, Body, Params};
 
 const SITE: &str = "jobs.example";
 
@@ -21,7 +21,7 @@ fn html_page(title: &str, paragraphs: &[String]) -> Page {
          <div class='footer'>Copyright © 2026 江岸人才网 版权所有</div></body></html>",
         title.split('_').next().unwrap_or(title)
     );
-    Page::analyze(PageInput::Html { bytes: html.as_bytes(), charset: None }, &Params::default())
+    Page::analyze(Body::Html { bytes: html.as_bytes(), charset: None }, &Params::default())
 }
 
 /// The site's notice under every job: three paragraphs of prose, 270 characters.

@@ -10,7 +10,7 @@ mod common;
 use common::insert_page_of_site;
 use dedupdb::store::Index;
 use dedupdb::verify::Relation;
-use dedupdb::{Page, PageInput, Params};
+use dedupdb::{Page, Body, Params};
 
 const SIMPLIFIED: [&str; 6] = [
     "市水务局昨天通报，今年新建的两座防洪闸已经全部完工，比原计划提前了三个星期。工程人员介绍，新闸门的排水能力是旧闸门的两倍，整个工程历时十四个月。",
@@ -65,7 +65,7 @@ fn taiwan_page(paragraphs: &[&str]) -> String {
 }
 
 fn analyze(html: &str, p: &Params) -> Page {
-    Page::analyze(PageInput::Html { bytes: html.as_bytes(), charset: None }, p)
+    Page::analyze(Body::Html { bytes: html.as_bytes(), charset: None }, p)
 }
 
 /// An index of unrelated pages and the mainland story, every page analyzed with `p`; the answer

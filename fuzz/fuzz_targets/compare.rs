@@ -5,7 +5,7 @@
 //! with itself is a duplicate once it is long enough to share `min_shared_chars`.
 #![no_main]
 
-use dedupdb::{compare, Comparison, Page, PageInput, Params, Relation};
+use dedupdb::{compare, Comparison, Page, Body, Params, Relation};
 use libfuzzer_sys::fuzz_target;
 
 fn check(c: &Comparison, what: &str) {
@@ -33,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
     let text = data[2] & 1 == 1;
     let rest = &data[3..];
     let (a, b) = rest.split_at(split.min(rest.len()));
-    let input = |bytes| if text { PageInput::Text { bytes, charset: None } } else { PageInput::sniff(bytes, None) };
+    let input = |bytes| if text { Body::Text { bytes, charset: None } } else { Body::sniff(bytes, None) };
     let p = Params::default();
     let pa = Page::analyze(input(a), &p);
     let pb = Page::analyze(input(b), &p);

@@ -5,7 +5,7 @@
 //! exactly as `Page::analyze` does.
 #![no_main]
 
-use dedupdb::{Page, PageInput, Params};
+use dedupdb::{Page, Body, Params};
 use libfuzzer_sys::fuzz_target;
 
 fn sorted_distinct(keys: &[u64]) -> bool {
@@ -25,9 +25,9 @@ fuzz_target!(|data: &[u8]| {
         _ => Some(garbage.as_str()),
     };
     let input = match (sel / 6) % 3 {
-        0 => PageInput::sniff(body, charset),
-        1 => PageInput::Html { bytes: body, charset },
-        _ => PageInput::Text { bytes: body, charset },
+        0 => Body::sniff(body, charset),
+        1 => Body::Html { bytes: body, charset },
+        _ => Body::Text { bytes: body, charset },
     };
     let p = Params::default();
     let a = Page::analyze(input, &p);

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use dedupdb::store::{self, Index, NewDoc, PrunePolicy};
-use dedupdb::{Page, PageInput, Params};
+use dedupdb::{Page, Body, Params};
 use libfuzzer_sys::fuzz_target;
 
 macro_rules! fixture {
@@ -40,7 +40,7 @@ const QUERY_PAGES: [(&str, &[u8]); 4] = [
 ];
 
 fn analyze(bytes: &[u8]) -> Page {
-    Page::analyze(PageInput::Html { bytes, charset: None }, &Params::default())
+    Page::analyze(Body::Html { bytes, charset: None }, &Params::default())
 }
 
 fn url(name: &str, n: usize) -> String {

@@ -4,7 +4,7 @@ use anyhow::{bail, Result};
 use clap::Args;
 use dedupdb::extract::DropReason;
 use dedupdb::input::{read_named_page, Limits};
-use dedupdb::{Comparison, Page, PageInput, Params, Relation};
+use dedupdb::{Comparison, Page, Body, Params, Relation};
 use serde_json::json;
 
 /// Compare two pages and print the relation of A to B.
@@ -47,8 +47,8 @@ pub fn run(args: &CompareArgs) -> Result<()> {
     let limits = Limits { max_page_bytes: 64 << 20 };
     let (bytes_a, kind_a) = read_named_page(&args.a, limits)?;
     let (bytes_b, kind_b) = read_named_page(&args.b, limits)?;
-    let pa = Page::analyze(PageInput::with_kind(&bytes_a, kind_a, None), &params);
-    let pb = Page::analyze(PageInput::with_kind(&bytes_b, kind_b, None), &params);
+    let pa = Page::analyze(Body::with_kind(&bytes_a, kind_a, None), &params);
+    let pb = Page::analyze(Body::with_kind(&bytes_b, kind_b, None), &params);
     let cmp = dedupdb::compare(&pa, &pb, &params);
     tracing::debug!(rounds = cmp.rounds, early = cmp.rejected_early, "compared");
     if args.json {

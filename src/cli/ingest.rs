@@ -5,10 +5,9 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use dedupdb::ingest::{self, Outcome, RunOptions, Summary};
+use dedupdb::db::{MergePolicy, RunOptions, Summary};
 use dedupdb::input::{Format, Limits};
-use dedupdb::store::Index;
-use dedupdb::Params;
+use dedupdb::{Answer, Db, Params};
 
 /// Where the index lives unless --db says otherwise.
 pub const DEFAULT_DB: &str = "./dedup.db";
@@ -117,14 +116,13 @@ pub struct QueryArgs {
     pub json: bool,
 }
 
-fn options(common: &InputArgs, insert: bool) -> Result<RunOptions> {
+fn options(common: &InputArgs) -> Result<RunOptions> {
     if let Some(n) = common.threads {
         rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global().context("starting worker threads")?;
     }
     Ok(RunOptions {
         format: common.format,
         limits: Limits { max_page_bytes: common.max_page_mb.max(1) << 20 },
-        insert,
         ..RunOptions::default()
     })
 }
@@ -141,23 +139,24 @@ fn progress() -> Option<indicatif::ProgressBar> {
 }
 
 pub fn run_ingest(args: &IngestArgs) -> Result<()> {
-    let mut opts = options(&args.common, true)?;
+    let mut opts = options(&args.common)?;
     opts.early_answers = !args.in_order;
     let params = Params::with_overrides(&args.params).map_err(anyhow::Error::msg)?;
-    let mut index = Index::open_writer(&args.common.db, &params)?;
-    index.limits.max_matches = args.common.max_matches as usize;
-    if !args.params.is_empty() && index.params() != &params {
+    let mut merge = MergePolicy { disabled: args.no_merge, ..MergePolicy::default() };
+    if let Some(f) = args.merge_factor {
+        merge.factor = usize::try_from(f).unwrap_or(4);
+    }
+    let mut builder = Db::builder().params(params.clone()).merge_policy(merge).max_matches(args.common.max_matches as usize);
+    if let Some(n) = args.flush_docs {
+        builder = builder.flush_docs(usize::try_from(n).unwrap_or(usize::MAX));
+    }
+    let db = builder.open(&args.common.db)?;
+    let mut writer = db.writer()?;
+    if !args.params.is_empty() && writer.params() != &params {
         tracing::warn!(
             "--param ignored: {} exists and keeps the parameters it was built with",
             args.common.db.display()
         );
-    }
-    if let Some(n) = args.flush_docs {
-        index.flush_policy.max_docs = usize::try_from(n).unwrap_or(usize::MAX);
-    }
-    index.merge_policy.disabled = args.no_merge;
-    if let Some(f) = args.merge_factor {
-        index.merge_policy.factor = usize::try_from(f).unwrap_or(4);
     }
     let mut report = match &args.report {
         Some(p) => Some(std::io::BufWriter::new(
@@ -166,7 +165,7 @@ pub fn run_ingest(args: &IngestArgs) -> Result<()> {
         None => None,
     };
     let pb = progress();
-    let summary = ingest::run(&mut index, &args.common.inputs, &opts, |o: &Outcome| {
+    let summary = writer.ingest(&args.common.inputs, &opts, |o: &Answer| {
         if let Some(r) = report.as_mut() {
             serde_json::to_writer(&mut *r, o)?;
             r.write_all(b"\n")?;
@@ -180,9 +179,9 @@ pub fn run_ingest(args: &IngestArgs) -> Result<()> {
     if let Some(pb) = &pb {
         pb.finish_and_clear();
     }
-    index.flush()?;
-    index.merge_tiers()?;
-    index.close()?;
+    writer.flush()?;
+    writer.merge()?;
+    writer.close()?;
     print_summary(&summary, args.json)
 }
 
@@ -200,12 +199,11 @@ fn print_summary(s: &Summary, json: bool) -> Result<()> {
 }
 
 pub fn run_query(args: &QueryArgs) -> Result<()> {
-    let opts = options(&args.common, false)?;
-    let mut index = Index::open_reader(&args.common.db)?;
-    index.limits.max_matches = args.common.max_matches as usize;
+    let opts = options(&args.common)?;
+    let reader = Db::builder().max_matches(args.common.max_matches as usize).open_existing(&args.common.db)?.reader()?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    ingest::run(&mut index, &args.common.inputs, &opts, |o: &Outcome| {
+    reader.query_inputs(&args.common.inputs, &opts, |o: &Answer| {
         if args.json {
             serde_json::to_writer(&mut out, o)?;
             out.write_all(b"\n")?;
@@ -216,13 +214,13 @@ pub fn run_query(args: &QueryArgs) -> Result<()> {
                 (Some(m), _) => writeln!(
                     out,
                     "{url}\t{}\t{} ({}, resemble {:.2}, contain {:.2})",
-                    serde_json::to_value(o.verdict)?.as_str().unwrap_or("?"),
+                    o.verdict,
                     m.url,
                     m.relation,
                     m.resemble,
                     m.contain
                 )?,
-                (None, None) => writeln!(out, "{url}\t{}", serde_json::to_value(o.verdict)?.as_str().unwrap_or("?"))?,
+                (None, None) => writeln!(out, "{url}\t{}", o.verdict)?,
             }
         }
         Ok(())
@@ -243,10 +241,10 @@ pub struct ClustersArgs {
 }
 
 pub fn run_clusters(args: &ClustersArgs) -> Result<()> {
-    let index = Index::open_reader(&args.db)?;
+    let reader = Db::open_existing(&args.db)?.reader()?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    index.for_each_doc(|doc_id, url, cluster| {
+    reader.for_each_page(|doc_id, url, cluster| {
         serde_json::to_writer(&mut out, &serde_json::json!({"url": url, "cluster": cluster, "doc_id": doc_id}))?;
         out.write_all(b"\n")
     })?;

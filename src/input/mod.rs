@@ -156,13 +156,13 @@ impl Default for Limits {
 #[derive(Debug, thiserror::Error)]
 pub enum InputError {
     /// The path does not exist or cannot be read.
-    #[error("{name}: cannot open: {source}")]
+    #[error("{name}: cannot open: {cause}")]
     Open {
         /// The input as named.
         name: String,
-        /// The system's reason.
-        #[source]
-        source: io::Error,
+        /// The system's reason (in the message, so not also a `source()`: printed with its
+        /// chain, it would read twice).
+        cause: io::Error,
     },
     /// Neither the format argument nor the name tells the format.
     #[error(
@@ -224,7 +224,7 @@ pub fn open(
         };
     }
     let path = Path::new(name);
-    let meta = std::fs::metadata(path).map_err(|source| InputError::Open { name: name.to_string(), source })?;
+    let meta = std::fs::metadata(path).map_err(|cause| InputError::Open { name: name.to_string(), cause })?;
     // A single saved page (`dedupdb query page.html`) is an input of one record.
     if let (None, true, Some(kind)) = (format, meta.is_file(), page_kind(path)) {
         return Ok(Box::new(std::iter::once(dir::read_page(path, meta.len(), kind, limits))));
@@ -240,7 +240,7 @@ pub fn open(
                 return Err(InputError::Mismatch { name: name.to_string(), problem: "not a directory".to_string() });
             }
             let reader = dir::DirReader::new(path, limits)
-                .map_err(|source| InputError::Open { name: name.to_string(), source })?;
+                .map_err(|cause| InputError::Open { name: name.to_string(), cause })?;
             Ok(Box::new(reader))
         }
         Format::Jsonl | Format::Warc => {
@@ -248,7 +248,7 @@ pub fn open(
                 let problem = format!("is a directory, not a {format} file (read it with the dir format)");
                 return Err(InputError::Mismatch { name: name.to_string(), problem });
             }
-            let (src, gzip) = open_file(path).map_err(|source| InputError::Open { name: name.to_string(), source })?;
+            let (src, gzip) = open_file(path).map_err(|cause| InputError::Open { name: name.to_string(), cause })?;
             if format == Format::Jsonl {
                 Ok(Box::new(jsonl::JsonlReader::new(name.to_string(), src, limits)))
             } else {
@@ -284,7 +284,7 @@ pub fn read_named_page(name: &str, limits: Limits) -> Result<(Vec<u8>, Option<Bo
         io::stdin()
             .take(limits.max_page_bytes as u64 + 1)
             .read_to_end(&mut body)
-            .map_err(|source| InputError::Open { name: name.to_string(), source })?;
+            .map_err(|cause| InputError::Open { name: name.to_string(), cause })?;
         if body.len() > limits.max_page_bytes {
             return Err(page_error(too_large(body.len() as u64, limits)));
         }

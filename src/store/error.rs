@@ -24,12 +24,13 @@ impl std::fmt::Display for Corrupt {
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// An I/O error on a file.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {cause}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
-        /// The error.
-        source: std::io::Error,
+        /// The system's error (in the message, so not also a `source()`: printed with its
+        /// chain, it would read twice).
+        cause: std::io::Error,
     },
     /// A file failed a checksum or does not parse.
     #[error("{0}")]
@@ -82,23 +83,13 @@ pub enum StoreError {
 
 impl StoreError {
     /// An I/O error on `path`.
-    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> StoreError {
-        StoreError::Io { path: path.into(), source }
+    pub fn io(path: impl Into<PathBuf>, cause: std::io::Error) -> StoreError {
+        StoreError::Io { path: path.into(), cause }
     }
 
     /// Corruption of `file` at `offset`.
     pub fn corrupt(file: impl Into<PathBuf>, offset: u64, what: impl Into<String>) -> StoreError {
         StoreError::Corrupt(Corrupt { file: file.into(), offset, what: what.into() })
-    }
-}
-
-/// The exit code the command-line tools use for a failed run: 3 when the index is locked by
-/// another writer (retry later), 1 for any other failure.
-pub fn exit_code(e: &anyhow::Error) -> u8 {
-    if e.downcast_ref::<StoreError>().is_some_and(|s| matches!(s, StoreError::Locked { .. })) {
-        3
-    } else {
-        1
     }
 }
 

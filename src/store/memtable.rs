@@ -117,6 +117,21 @@ impl Memtable {
         self.text_bytes
     }
 
+    /// One memtable holding the documents of `parts` (each part's doc ids above the one
+    /// before's), as inserting them one by one into a new one would. A part no one else holds
+    /// gives its documents up; a part a reader's snapshot still holds is copied.
+    pub fn merged(parts: Vec<std::sync::Arc<Memtable>>) -> Memtable {
+        let mut out = Memtable::default();
+        out.docs.reserve(parts.iter().map(|p| p.len()).sum());
+        for part in parts {
+            match std::sync::Arc::try_unwrap(part) {
+                Ok(part) => part.docs.into_iter().for_each(|d| out.insert(d)),
+                Err(shared) => shared.docs.iter().for_each(|d| out.insert(d.clone())),
+            }
+        }
+        out
+    }
+
     /// Drops a flushed memtable. Freeing millions of small allocations took a fifth of a flush,
     /// so it is done on a short-lived thread of its own (in place if no thread can be started).
     pub fn drop_in_background(old: std::sync::Arc<Memtable>) {

@@ -24,13 +24,13 @@ pub mod pruned;
 pub mod rebuild;
 pub mod segment;
 pub mod tiering;
+mod view;
 pub mod wal;
 
 pub use error::{Corrupt, Result, StoreError};
-pub use index::{
-    verify, Alignments, CompactStats, FlushPolicy, Index, Match, NewDoc, Origin, QueryAnswer, QueryLimits,
-    QueryScratch, UrlEntryInfo, VerifyReport,
-};
+pub use index::{verify, CompactStats, FlushPolicy, Index, NewDoc, Snapshot, UrlEntryInfo, VerifyReport};
+pub use view::View;
+pub(crate) use view::{DocRef, TextCache};
 pub use pruned::PrunePolicy;
 pub use rebuild::{rebuild_catalog, CatalogRebuild};
 pub use tiering::MergePolicy;

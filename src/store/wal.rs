@@ -160,7 +160,7 @@ pub fn read_wal_chain(dir: &Path, first: u64, missing_ok: bool) -> Result<WalCha
         let path = dir.join(wal_file_name(gen));
         let mut contents = match read_wal(&path, gen) {
             Ok(c) => c,
-            Err(StoreError::Io { source, .. })
+            Err(StoreError::Io { cause: source, .. })
                 if source.kind() == std::io::ErrorKind::NotFound && (gen > first || missing_ok) =>
             {
                 return Ok(chain);

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use dedupdb::{Page, PageInput, Params};
+use dedupdb::{Page, Body, Params};
 
 /// Path of a fixture file.
 pub fn fixture(name: &str) -> PathBuf {
@@ -14,16 +14,16 @@ pub fn fixture(name: &str) -> PathBuf {
 pub fn page(name: &str) -> Page {
     let bytes = std::fs::read(fixture(name)).unwrap_or_else(|e| panic!("fixture {name}: {e}"));
     let input = if name.ends_with(".txt") {
-        PageInput::Text { bytes: &bytes, charset: None }
+        Body::Text { bytes: &bytes, charset: None }
     } else {
-        PageInput::Html { bytes: &bytes, charset: None }
+        Body::Html { bytes: &bytes, charset: None }
     };
     Page::analyze(input, &Params::default())
 }
 
 /// Analyzes plain text as a page.
 pub fn text_page(text: &str) -> Page {
-    Page::analyze(PageInput::Text { bytes: text.as_bytes(), charset: None }, &Params::default())
+    Page::analyze(Body::Text { bytes: text.as_bytes(), charset: None }, &Params::default())
 }
 
 /// Inserts an analyzed page into `index` under `url` (site `example.com`); returns its doc id.

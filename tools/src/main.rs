@@ -49,7 +49,21 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("ddtool: error: {e:#}");
-            ExitCode::from(dedupdb::store::error::exit_code(&e))
+            ExitCode::from(exit_code(&e))
         }
+    }
+}
+
+/// The exit code of a failed run: 3 when the index is locked by another writer (retry later),
+/// 1 for any other failure.
+fn exit_code(e: &anyhow::Error) -> u8 {
+    let locked = e.chain().any(|c| {
+        c.downcast_ref::<dedupdb::Error>().is_some_and(dedupdb::Error::is_locked)
+            || matches!(c.downcast_ref::<dedupdb::store::StoreError>(), Some(dedupdb::store::StoreError::Locked { .. }))
+    });
+    if locked {
+        3
+    } else {
+        1
     }
 }

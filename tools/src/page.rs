@@ -3,7 +3,7 @@
 use anyhow::Result;
 use clap::Args;
 use dedupdb::input::{read_named_page, Limits};
-use dedupdb::{Page, PageInput, Params};
+use dedupdb::{Page, Body, Params};
 use serde_json::json;
 
 /// Show how dedupdb reads a page: charset, blocks kept and left out, main text, features.
@@ -30,7 +30,7 @@ pub struct PageArgs {
 
 pub fn run(args: &PageArgs) -> Result<()> {
     let (bytes, kind) = read_named_page(&args.file, Limits::default())?;
-    let input = PageInput::with_kind(&bytes, kind, args.charset.as_deref());
+    let input = Body::with_kind(&bytes, kind, args.charset.as_deref());
     let params = Params::default();
     let page = Page::analyze(input, &params);
     let blocks: Vec<_> = page

@@ -3,7 +3,7 @@
 use std::process::Command;
 
 use dedupdb::store::{Index, NewDoc};
-use dedupdb::{Page, PageInput, Params};
+use dedupdb::{Page, Body, Params};
 
 fn ddtool(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_ddtool")).args(args).output().expect("run ddtool")
@@ -14,7 +14,7 @@ fn rebuilds_a_missing_catalog_and_leaves_a_sound_one_alone() {
     let dir = tempfile::tempdir().expect("tempdir");
     let db = dir.path().join("db");
     let text = "今天的天气很好，我们去公园散步。公园里有很多人在锻炼身体。孩子们在草地上玩耍。";
-    let page = Page::analyze(PageInput::Text { bytes: text.as_bytes(), charset: None }, &Params::default());
+    let page = Page::analyze(Body::Text { bytes: text.as_bytes(), charset: None }, &Params::default());
     {
         let mut index = Index::open_writer(&db, &Params::default()).expect("index");
         for (i, site) in ["a.example", "b.example", "a.example"].iter().enumerate() {

@@ -7,7 +7,7 @@ use std::time::Instant;
 use anyhow::Result;
 
 use dedupdb::input::RawPage;
-use dedupdb::PageInput;
+use dedupdb::Body;
 
 use super::crawl::{for_each_page, Format};
 
@@ -26,7 +26,7 @@ pub struct Prepared {
 /// parameters, may have read the pages otherwise.
 pub fn main_text(p: &RawPage) -> Vec<char> {
     dedupdb::Page::normalized_text(
-        PageInput::with_kind(&p.body, Some(p.kind), p.charset.as_deref()),
+        Body::with_kind(&p.body, Some(p.kind), p.charset.as_deref()),
         &dedupdb::Params::default(),
     )
     .chars

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Result};
 use dedupdb::input::RawPage;
-use dedupdb::{Page, PageInput, Params};
+use dedupdb::{Page, Body, Params};
 use serde_json::{json, Value};
 
 /// Reads up to `limit` pages of `crawl` (JSONL or WARC files), then analyzes all of them
@@ -27,7 +27,7 @@ pub fn run(crawl: &[PathBuf], limit: usize, rounds: u32) -> Result<Value> {
         (chars, keys) = (0, 0);
         let start = Instant::now();
         for raw in &pages {
-            let input = PageInput::with_kind(&raw.body, Some(raw.kind), raw.charset.as_deref());
+            let input = Body::with_kind(&raw.body, Some(raw.kind), raw.charset.as_deref());
             let page = Page::analyze(input, &params);
             chars += page.norm.chars.len();
             keys += page.features.fingerprints.len() + page.features.period.len();

@@ -30,8 +30,9 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
+use dedupdb::dedup::Searcher;
 use dedupdb::store::{Index, NewDoc};
-use dedupdb::{Page, PageInput, Params};
+use dedupdb::{Page, Body, Params};
 use serde_json::json;
 
 #[derive(Debug, Parser)]
@@ -273,9 +274,9 @@ fn measure(index: &mut Index, vocab: &Vocab, pages: u64, q: u64, params: &Params
         let i = 10_000_000_000 + k;
         let text = if k % 2 == 0 { vocab.page(i, pages).0 } else { vocab.article(i, 3000) };
         let t0 = Instant::now();
-        let page = Page::analyze(PageInput::Text { bytes: text.as_bytes(), charset: None }, params);
+        let page = Page::analyze(Body::Text { bytes: text.as_bytes(), charset: None }, params);
         let t1 = Instant::now();
-        let a = index.query(&page.norm.chars, &page.features, None)?;
+        let a = Searcher::of(&index).query(&page.norm.chars, &page.features, None)?;
         let t2 = Instant::now();
         if a.best().is_some() {
             found += 1;
@@ -337,11 +338,11 @@ fn main() -> Result<()> {
             let mut done_at_last = 0u64;
             for i in 0..pages {
                 let (text, _) = vocab.page(i, i);
-                let page = Page::analyze(PageInput::Text { bytes: text.as_bytes(), charset: None }, &params);
+                let page = Page::analyze(Body::Text { bytes: text.as_bytes(), charset: None }, &params);
                 let cluster = if insert_only {
                     None
                 } else {
-                    index.query(&page.norm.chars, &page.features, None)?.best().map(|m| m.cluster)
+                    Searcher::of(&index).query(&page.norm.chars, &page.features, None)?.best().map(|m| m.cluster)
                 };
                 let url = format!("http://site{}.example/a/{i}.html", i % 500);
                 insert(&mut index, i, &url, &format!("site{}.example", i % 500), &page, cluster)?;
@@ -409,9 +410,9 @@ fn main() -> Result<()> {
                     serde_json::to_writer(&mut *w, &json!({"url": url, "text": text}))?;
                     w.write_all(b"\n")?;
                 }
-                let page = Page::analyze(PageInput::Text { bytes: text.as_bytes(), charset: None }, &params);
+                let page = Page::analyze(Body::Text { bytes: text.as_bytes(), charset: None }, &params);
                 let t = Instant::now();
-                let a = index.query(&page.norm.chars, &page.features, None)?;
+                let a = Searcher::of(&index).query(&page.norm.chars, &page.features, None)?;
                 let best = match (&a.exact, a.matches.first()) {
                     (Some(_), _) => Some("exact"),
                     (None, m) => m.map(|m| m.cmp.relation.as_str()),

@@ -12,8 +12,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use dedupdb::input::{self, BodyKind};
+use dedupdb::dedup::Searcher;
 use dedupdb::store::{Index, NewDoc};
-use dedupdb::{Page, PageInput, Params};
+use dedupdb::{Page, Body, Params};
 use ferrous_opencc::config::BuiltinConfig;
 use ferrous_opencc::OpenCC;
 use serde_json::{json, Value};
@@ -86,7 +87,7 @@ pub fn run(crawl: &[PathBuf], db: &Path, params: &Params, out: Option<&Path>) ->
             w.write_all(b"\n")?;
         }
         let page = analyze(&copy, orig.kind, params);
-        let answer = index.query(&page.norm.chars, &page.features, None)?;
+        let answer = Searcher::of(&index).query(&page.norm.chars, &page.features, None)?;
         let found = if answer.exact.as_ref().is_some_and(|e| e.doc_id == *id) {
             "exact".to_string()
         } else {
@@ -103,5 +104,5 @@ pub fn run(crawl: &[PathBuf], db: &Path, params: &Params, out: Option<&Path>) ->
 
 fn analyze(text: &str, kind: BodyKind, p: &Params) -> Page {
     // The copy is UTF-8 whatever its `<meta>` says: the transport says so, as a JSON line would.
-    Page::analyze(PageInput::with_kind(text.as_bytes(), Some(kind), Some("utf-8")), p)
+    Page::analyze(Body::with_kind(text.as_bytes(), Some(kind), Some("utf-8")), p)
 }

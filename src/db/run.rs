@@ -1,4 +1,4 @@
-//! Ingest and query runs: inputs in, one outcome per page out.
+//! Ingest and query runs: inputs in, one answer per page out.
 //!
 //! Pages are read in batches. Each batch is analyzed in parallel (decode, extract, normalize,
 //! features), and each page is queried, in the same parallel task, against the index as it stood
@@ -13,124 +13,48 @@
 //! WAL fsync) before its outcomes are handed out: an outcome the caller has seen, and written to
 //! the report, belongs to a durable insert.
 
-use serde::Serialize;
-
-use crate::input::{self, Format, Item, Limits, RawPage};
 use std::cell::RefCell;
 use std::collections::HashSet;
 
-use crate::store::{Index, Origin, QueryAnswer, QueryScratch, Result as StoreResult};
-use crate::verify::Relation;
-use crate::{Page, PageInput, Params};
+use super::answer::{Answer, Matched, Summary, Verdict};
+use crate::dedup::{Origin, QueryAnswer, QueryLimits, QueryScratch, Searcher};
+use crate::input::{self, Format, Item, Limits, RawPage};
+use crate::store::{Index, NewDoc, Result as StoreResult, View};
+use crate::{Body, Page, Params};
 
-/// The verdict on one input page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Verdict {
-    /// No earlier near-duplicate.
-    New,
-    /// An earlier page has exactly the same main text.
-    Exact,
-    /// An earlier near-duplicate.
-    Duplicate,
-    /// This page is contained in an earlier one.
-    Contained,
-    /// This page contains an earlier one.
-    Contains,
-    /// This page shares a key passage with an earlier one.
-    Overlaps,
-    /// Not ingested: same URL and content as a stored page, or not a page (e.g. an image record).
-    Skipped,
-    /// The record could not be read or has no text.
-    Error,
-}
-
-impl Verdict {
-    fn of(r: Relation) -> Verdict {
-        match r {
-            Relation::Duplicate => Verdict::Duplicate,
-            Relation::Contains => Verdict::Contains,
-            Relation::Contained => Verdict::Contained,
-            Relation::Overlaps => Verdict::Overlaps,
-            Relation::Different => Verdict::New,
-        }
+/// What a run reads and writes: a writer's index, or a reader's snapshot (which inserts nothing).
+pub(crate) trait Target: Send {
+    /// What a query reads now.
+    fn view(&self) -> View<'_>;
+    /// The doc id the next insert gets.
+    fn next_doc_id(&self) -> u32;
+    /// Inserts a page; `None` when the target only answers.
+    fn insert(&mut self, doc: NewDoc<'_>) -> StoreResult<Option<u32>>;
+    /// Makes the inserts so far durable (and visible to readers).
+    fn commit(&mut self) -> StoreResult<()>;
+    /// Flushes and merges as the policies say, between batches.
+    fn maybe_flush(&mut self) -> StoreResult<()>;
+    /// A storage error of this target's run, as the operation it failed in.
+    fn failed(e: crate::store::StoreError) -> crate::Error {
+        crate::error::WriteError::from(e).into()
     }
 }
 
-/// One verified earlier page, as reported.
-#[derive(Debug, Clone, Serialize)]
-pub struct MatchOut {
-    /// Its URL.
-    pub url: String,
-    /// Its doc id.
-    pub doc_id: u32,
-    /// Relation of the input page to it.
-    pub relation: Relation,
-    /// Resemble rate.
-    pub resemble: f64,
-    /// Contain rate.
-    pub contain: f64,
-    /// CCS of period features.
-    pub ccs: f64,
-}
-
-/// The outcome for one input record: a line of the report.
-#[derive(Debug, Clone, Serialize)]
-pub struct Outcome {
-    /// The page's URL (when the record had one).
-    pub url: Option<String>,
-    /// Its doc id: the new one, or for a skipped unchanged page the stored one.
-    pub doc_id: Option<u32>,
-    /// The verdict.
-    pub verdict: Verdict,
-    /// The cluster it joined (or, for a query, would join).
-    pub cluster: Option<u32>,
-    /// Earlier pages judged similar, best first.
-    pub matches: Vec<MatchOut>,
-    /// What went wrong, for `error`.
-    pub error: Option<String>,
-    /// Why, for `skipped`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    /// Where the record is in its input (file:line, record number).
-    pub location: String,
-}
-
-/// Totals of a run.
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct Summary {
-    /// Records read.
-    pub pages: u64,
-    /// Verdict `new`.
-    pub new: u64,
-    /// Verdict `exact`.
-    pub exact: u64,
-    /// Verdicts `duplicate`, `contained`, `contains`.
-    pub duplicates: u64,
-    /// Verdict `overlaps`.
-    pub overlaps: u64,
-    /// Verdict `skipped`.
-    pub skipped: u64,
-    /// Verdict `error`.
-    pub errors: u64,
-    /// Wall time in seconds.
-    pub seconds: f64,
-    /// Pages queried a second time because a page of their own batch could change the answer
-    /// (see the module docs); a measure of how much of the verification ran in parallel.
-    pub requeried: u64,
-}
-
-impl Summary {
-    fn count(&mut self, v: Verdict) {
-        self.pages += 1;
-        match v {
-            Verdict::New => self.new += 1,
-            Verdict::Exact => self.exact += 1,
-            Verdict::Duplicate | Verdict::Contained | Verdict::Contains => self.duplicates += 1,
-            Verdict::Overlaps => self.overlaps += 1,
-            Verdict::Skipped => self.skipped += 1,
-            Verdict::Error => self.errors += 1,
-        }
+impl Target for Index {
+    fn view(&self) -> View<'_> {
+        Index::view(self)
+    }
+    fn next_doc_id(&self) -> u32 {
+        Index::next_doc_id(self)
+    }
+    fn insert(&mut self, doc: NewDoc<'_>) -> StoreResult<Option<u32>> {
+        Index::insert(self, doc).map(Some)
+    }
+    fn commit(&mut self) -> StoreResult<()> {
+        Index::commit(self)
+    }
+    fn maybe_flush(&mut self) -> StoreResult<()> {
+        Index::maybe_flush(self).map(|_| ())
     }
 }
 
@@ -143,8 +67,6 @@ pub struct RunOptions {
     pub limits: Limits,
     /// Records analyzed together (and committed together when ingesting).
     pub batch: usize,
-    /// Insert pages (ingest) or only answer (query).
-    pub insert: bool,
     /// Query pages on the worker threads against the index as it stood before their batch (see
     /// the module docs). Off: every page is queried in order on one thread; the answers are the
     /// same either way.
@@ -153,7 +75,7 @@ pub struct RunOptions {
 
 impl Default for RunOptions {
     fn default() -> Self {
-        RunOptions { format: None, limits: Limits::default(), batch: 256, insert: true, early_answers: true }
+        RunOptions { format: None, limits: Limits::default(), batch: 256, early_answers: true }
     }
 }
 
@@ -176,7 +98,7 @@ struct Phases {
 }
 
 /// A record after the parallel stage.
-enum Analyzed {
+pub(crate) enum Analyzed {
     Page(RawPage, Box<Page>),
     Skipped { location: String, url: Option<String>, reason: String },
     Error { location: String, url: Option<String>, message: String },
@@ -189,22 +111,22 @@ fn analyze_batch(batch: Vec<Item>, params: &Params) -> Vec<Analyzed> {
 }
 
 /// Every page's early answer, on the worker pool: `None` where there is none.
-fn early_answers_of(index: &Index, batch: &[Analyzed]) -> Vec<Option<Early>> {
+fn early_answers_of(searcher: Searcher<'_>, batch: &[Analyzed]) -> Vec<Option<Early>> {
     use rayon::prelude::*;
-    batch.par_iter().map(|a| early_answer(index, a)).collect()
+    batch.par_iter().map(|a| early_answer(searcher, a)).collect()
 }
 
-fn analyze(item: Item, params: &Params) -> Analyzed {
+pub(crate) fn analyze(item: Item, params: &Params) -> Analyzed {
     analyze_with(item, |raw| {
         let charset = raw.charset.as_deref();
-        Page::analyze(PageInput::with_kind(&raw.body, Some(raw.kind), charset), params)
+        Page::analyze(Body::with_kind(&raw.body, Some(raw.kind), charset), params)
     })
 }
 
 /// [`analyze`] with the analysis given. A panic in it (a bug, never meant to happen) costs its
 /// page, reported as an error, not the run: a day's crawl must not stop on one page. Analysis
 /// shares no state, so nothing is left half-done by the unwinding.
-fn analyze_with(item: Item, page_of: impl Fn(&RawPage) -> Page) -> Analyzed {
+pub(crate) fn analyze_with(item: Item, page_of: impl Fn(&RawPage) -> Page) -> Analyzed {
     match item {
         Item::Page(raw) => match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| page_of(&raw))) {
             Ok(page) => Analyzed::Page(raw, Box::new(page)),
@@ -219,19 +141,20 @@ fn analyze_with(item: Item, page_of: impl Fn(&RawPage) -> Page) -> Analyzed {
     }
 }
 
-/// Runs `inputs` through the index in order, calling `emit` with each outcome once it is durable.
-/// Per-record problems become `error` outcomes; only a failing index (I/O, corruption) or an
+/// Runs `inputs` through `target` in order, calling `emit` with each answer once it is durable.
+/// Per-record problems become `error` answers; only a failing index (I/O, corruption) or an
 /// input that cannot be opened stops the run.
-pub fn run(
-    index: &mut Index,
+pub(crate) fn run<T: Target>(
+    target: &mut T,
+    limits: QueryLimits,
     inputs: &[String],
     opts: &RunOptions,
-    mut emit: impl FnMut(&Outcome) -> std::io::Result<()>,
-) -> anyhow::Result<Summary> {
+    mut emit: impl FnMut(&Answer) -> std::io::Result<()>,
+) -> crate::Result<Summary> {
     let start = std::time::Instant::now();
-    let params = index.params().clone();
+    let params = target.view().params().clone();
     let mut summary = Summary::default();
-    let mut out: Vec<Outcome> = Vec::with_capacity(opts.batch);
+    let mut out: Vec<Answer> = Vec::with_capacity(opts.batch);
     // Wall time of each phase, logged at debug level: where a run's time goes.
     let mut phases = Phases::default();
     // On one thread an early answer only adds the cost of checking it.
@@ -257,7 +180,7 @@ pub fn run(
                     }
                 }
             })
-            .map_err(|e| anyhow::anyhow!("{name}: cannot start the reader thread: {e}"))?;
+            ?;
         // Batch N's in-order pass runs beside the analysis of batch N+1 (which needs no index)
         // when N+1 is already read; batch N+1's early answers then run in parallel against the
         // index with N inserted. A batch is never held back waiting for the next one: a crawler
@@ -276,12 +199,12 @@ pub fn run(
                 continue;
             };
             let next = rx.try_recv().ok();
-            let first_doc = index.next_doc_id();
+            let first_doc = target.next_doc_id();
             let t = std::time::Instant::now();
-            let early = if early_answers { early_answers_of(index, &batch) } else { Vec::new() };
+            let early =
+                if early_answers { early_answers_of(Searcher::new(target.view(), limits), &batch) } else { Vec::new() };
             phases.query += t.elapsed();
             let t = std::time::Instant::now();
-            let insert = opts.insert;
             let mut batch_state = BatchState {
                 scratch: &mut in_order_scratch,
                 first_doc,
@@ -290,35 +213,31 @@ pub fn run(
                 carried: 0,
                 aligned_again: 0,
             };
-            let in_order = |index: &mut Index| -> StoreResult<()> {
+            let in_order = |target: &mut _| -> StoreResult<()> {
                 out.clear();
                 let mut early = early.into_iter();
                 for a in batch {
                     let e = early.next().flatten();
-                    out.push(process(index, a, insert, e, &mut batch_state)?);
+                    out.push(process(target, limits, a, e, &mut batch_state)?);
                 }
                 Ok(())
             };
-            let (done, analyzed) = rayon::join(|| in_order(index), || next.map(|b| analyze_batch(b, &params)));
-            done?;
+            let (done, analyzed) = rayon::join(|| in_order(target), || next.map(|b| analyze_batch(b, &params)));
+            done.map_err(T::failed)?;
             current = analyzed;
             summary.requeried += batch_state.requeried;
             phases.carried += batch_state.carried;
             phases.aligned_again += batch_state.aligned_again;
             phases.process += t.elapsed();
             let t = std::time::Instant::now();
-            if opts.insert {
-                index.commit()?;
-            }
+            target.commit().map_err(T::failed)?;
             for o in &out {
                 summary.count(o.verdict);
                 emit(o)?;
             }
             phases.commit += t.elapsed();
             let t = std::time::Instant::now();
-            if opts.insert {
-                index.maybe_flush()?;
-            }
+            target.maybe_flush().map_err(T::failed)?;
             phases.flush += t.elapsed();
         }
     }
@@ -338,12 +257,12 @@ pub fn run(
     Ok(summary)
 }
 
-fn matches_out(answer: &QueryAnswer) -> Vec<MatchOut> {
+fn matches_out(answer: &QueryAnswer) -> Vec<Matched> {
     answer
         .exact
         .iter()
         .chain(answer.matches.iter())
-        .map(|m| MatchOut {
+        .map(|m| Matched {
             url: m.url.clone(),
             doc_id: m.doc_id,
             relation: m.cmp.relation,
@@ -355,14 +274,31 @@ fn matches_out(answer: &QueryAnswer) -> Vec<MatchOut> {
 }
 
 /// A page's answer against the index as it stood before its batch.
-struct Early {
+pub(crate) struct Early {
     /// The live document with the page's URL then.
     existing: Option<u32>,
     answer: QueryAnswer,
 }
 
+/// Every page's early answer against `index` as it stands, on the worker pool, when there are
+/// workers to share the work (on one thread an early answer only adds the cost of checking it).
+pub(crate) fn early_answers(index: &Index, limits: QueryLimits, batch: &[Analyzed]) -> Vec<Option<Early>> {
+    if rayon::current_num_threads() > 1 {
+        early_answers_of(Searcher::new(index.view(), limits), batch)
+    } else {
+        batch.iter().map(|_| None).collect()
+    }
+}
+
+impl<'a> BatchState<'a> {
+    /// The state of a batch whose first insert gets `first_doc`.
+    pub(crate) fn new(scratch: &'a mut QueryScratch, first_doc: u32) -> BatchState<'a> {
+        BatchState { scratch, first_doc, replaced: HashSet::new(), requeried: 0, carried: 0, aligned_again: 0 }
+    }
+}
+
 /// What the in-order pass of a batch knows of the batch's inserts so far.
-struct BatchState<'a> {
+pub(crate) struct BatchState<'a> {
     /// The in-order pass's query scratch: it outlives batches so the text-block cache stays warm.
     scratch: &'a mut QueryScratch,
     /// The first doc id the batch inserted.
@@ -390,12 +326,12 @@ fn site_of(raw: &RawPage) -> String {
 /// Queries a page against the index before the batch (run on the worker threads). `None` when
 /// there is nothing to ask (not a page, no text, or an unchanged page that will be skipped) or
 /// the query failed (the in-order pass asks again and reports the error).
-fn early_answer(index: &Index, a: &Analyzed) -> Option<Early> {
+fn early_answer(searcher: Searcher<'_>, a: &Analyzed) -> Option<Early> {
     let Analyzed::Page(raw, page) = a else { return None };
     if page.norm.is_empty() {
         return None;
     }
-    let existing = index.lookup_url(&raw.url).ok()?;
+    let existing = searcher.view().lookup_url(&raw.url).ok()?;
     if existing.is_some_and(|e| e.exact == page.features.exact) {
         return None;
     }
@@ -406,7 +342,7 @@ fn early_answer(index: &Index, a: &Analyzed) -> Option<Early> {
         let mut scratch = cell.try_borrow_mut().ok()?;
         // A panic (a bug) is left for the in-order pass to meet again and report; the scratch
         // it may have left half-written is replaced.
-        let query = || index.query_with(&mut scratch, &page.norm.chars, &page.features, Some(origin), exclude, None);
+        let query = || searcher.query_with(&mut scratch, &page.norm.chars, &page.features, Some(origin), exclude, None);
         let Ok(answer) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(query)) else {
             *scratch = QueryScratch::default();
             return None;
@@ -415,17 +351,17 @@ fn early_answer(index: &Index, a: &Analyzed) -> Option<Early> {
     })
 }
 
-fn process(
-    index: &mut Index,
+pub(crate) fn process(
+    target: &mut impl Target,
+    limits: QueryLimits,
     a: Analyzed,
-    insert: bool,
     early: Option<Early>,
     batch: &mut BatchState<'_>,
-) -> StoreResult<Outcome> {
+) -> StoreResult<Answer> {
     let (raw, page) = match a {
         Analyzed::Page(raw, page) => (raw, page),
         Analyzed::Skipped { location, url, reason } => {
-            return Ok(Outcome {
+            return Ok(Answer {
                 url,
                 doc_id: None,
                 verdict: Verdict::Skipped,
@@ -447,10 +383,10 @@ fn process(
         };
         return Ok(error_outcome(Some(raw.url), raw.location, why.into()));
     }
-    let existing = index.lookup_url(&raw.url)?;
+    let existing = target.view().lookup_url(&raw.url)?;
     if let Some(e) = existing {
         if e.exact == page.features.exact {
-            return Ok(Outcome {
+            return Ok(Answer {
                 url: Some(raw.url),
                 doc_id: Some(e.doc_id),
                 verdict: Verdict::Skipped,
@@ -468,8 +404,8 @@ fn process(
     let still_valid = |e: &Early| {
         e.existing == exclude
             && !e.answer.considered.iter().any(|d| batch.replaced.contains(d))
-            && !index.shares_keys_since(&page.features, batch.first_doc)
-            && !index.holds_period_keys_since(&e.answer.candidate_keys, batch.first_doc)
+            && !target.view().shares_keys_since(&page.features, batch.first_doc)
+            && !target.view().holds_period_keys_since(&e.answer.candidate_keys, batch.first_doc)
     };
     let answer = match early {
         Some(e) if still_valid(&e) => e.answer,
@@ -482,8 +418,9 @@ fn process(
             // Queries only read the index (and the scratch, replaced after a panic), so a panic
             // in one, a bug, costs its page: reported as an error and not inserted.
             let scratch = &mut batch.scratch;
+            let searcher = Searcher::new(target.view(), limits);
             let query =
-                || index.query_with(scratch, &page.norm.chars, &page.features, Some(origin), exclude, earlier.as_ref());
+                || searcher.query_with(scratch, &page.norm.chars, &page.features, Some(origin), exclude, earlier.as_ref());
             match std::panic::catch_unwind(std::panic::AssertUnwindSafe(query)) {
                 Ok(answer) => {
                     let answer = answer?;
@@ -509,8 +446,7 @@ fn process(
     // A page joins a cluster only through a verified, high-confidence match: an exact copy, a
     // duplicate or a containment. An overlap (a quoted passage) does not chain clusters.
     let joined = answer.best().filter(|m| m.cmp.relation.is_claim()).map(|m| m.cluster).or(existing.map(|e| e.cluster));
-    let doc_id = if insert {
-        Some(index.insert(crate::store::NewDoc {
+    let doc_id = target.insert(NewDoc {
             url: &raw.url,
             site: &site,
             fetched_at: raw.fetched_at.unwrap_or(0),
@@ -520,15 +456,12 @@ fn process(
             replaces: exclude,
             title: page.title_sketch,
             listing: page.extracted.listing,
-        })?)
-    } else {
-        None
-    };
+        })?;
     if let (Some(old), Some(_)) = (exclude, doc_id) {
         batch.replaced.insert(old);
     }
     let cluster = joined.or(doc_id);
-    Ok(Outcome {
+    Ok(Answer {
         url: Some(raw.url),
         doc_id,
         verdict,
@@ -551,8 +484,8 @@ fn internal_error(doing: &str, raw: &RawPage, payload: Box<dyn std::any::Any + S
     format!("internal error while {doing} the page (a bug in dedupdb; please report it with this page): {what}")
 }
 
-fn error_outcome(url: Option<String>, location: String, message: String) -> Outcome {
-    Outcome {
+fn error_outcome(url: Option<String>, location: String, message: String) -> Answer {
+    Answer {
         url,
         doc_id: None,
         verdict: Verdict::Error,
@@ -585,7 +518,7 @@ mod tests {
         let params = Params::default();
         let analyze_or_panic = |r: &RawPage| {
             assert!(!r.url.ends_with("/bad"), "analysis bug on {}", r.url);
-            Page::analyze(PageInput::with_kind(&r.body, Some(r.kind), None), &params)
+            Page::analyze(Body::with_kind(&r.body, Some(r.kind), None), &params)
         };
         let good = analyze_with(raw("http://a.cn/good", "今天天气很好，我们去公园散步。"), analyze_or_panic);
         let Analyzed::Page(_, page) = good else { panic!("a good page is analyzed") };
