@@ -20,7 +20,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dedupdb::features::Features;
 use dedupdb::normalize::normalize;
 use dedupdb::verify::Verifier;
-use dedupdb::{Page, Body, Params};
+use dedupdb::{Body, Page, Params};
 
 /// A ~20 KB page: scripts, styles, navigation, breadcrumbs, sidebars, comments, footer.
 fn page(seed: u64) -> String {

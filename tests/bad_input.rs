@@ -5,7 +5,7 @@ mod common;
 use std::process::Command;
 
 use common::{fixture, page, prose};
-use dedupdb::{compare, Page, Body, Params, Relation};
+use dedupdb::{compare, Body, Page, Params, Relation};
 
 fn analyze(bytes: &[u8]) -> Page {
     Page::analyze(Body::Html { bytes, charset: None }, &Params::default())

@@ -12,7 +12,7 @@ use dedupdb::ingest::{self, RunOptions};
 use dedupdb::store::catalog::Catalog;
 use dedupdb::store::format::KeyKind;
 use dedupdb::store::{Index, MergePolicy, PrunePolicy};
-use dedupdb::{Page, Body, Params};
+use dedupdb::{Body, Page, Params};
 
 /// Period-feature keys of a text as a page of its own.
 fn period_keys(text: &str) -> Vec<u64> {

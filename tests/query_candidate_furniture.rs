@@ -11,7 +11,7 @@ mod common;
 use common::{ask, claims, insert_page_of_site, prose, relation_to};
 use dedupdb::store::Index;
 use dedupdb::verify::Relation;
-use dedupdb::{Page, Body, Params};
+use dedupdb::{Body, Page, Params};
 
 const ORIGINAL_SITE: &str = "wx.origin.example";
 const REPOST_SITE: &str = "news.repost.example";

@@ -8,7 +8,7 @@ mod common;
 use common::{html_page, insert_page_of_site};
 use dedupdb::store::Index;
 use dedupdb::verify::Relation;
-use dedupdb::{Page, Body, Params};
+use dedupdb::{Body, Page, Params};
 
 /// Three paragraphs of a local news item.
 const ARTICLE: [&str; 3] = [

@@ -7,7 +7,7 @@ mod common;
 use common::{html_page, insert_page_of_site, prose};
 use dedupdb::store::Index;
 use dedupdb::verify::Relation;
-use dedupdb::{Page, Body, Params};
+use dedupdb::{Body, Page, Params};
 
 fn analyze(html: &str, p: &Params) -> Page {
     Page::analyze(Body::Html { bytes: html.as_bytes(), charset: None }, p)

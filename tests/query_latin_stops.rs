@@ -9,7 +9,7 @@ mod common;
 use common::{html_page, insert_page_of_site};
 use dedupdb::store::Index;
 use dedupdb::verify::Relation;
-use dedupdb::{Page, Body, Params};
+use dedupdb::{Body, Page, Params};
 
 /// An English news item, written for this test.
 const ARTICLE: [&str; 6] = [

@@ -8,7 +8,7 @@ mod common;
 use common::{ask, insert_page_of_site, prose, relation_to};
 use dedupdb::store::Index;
 use dedupdb::verify::{Relation, Verifier};
-use dedupdb::{Page, Body, Params};
+use dedupdb::{Body, Page, Params};
 
 const SITE: &str = "news.channel.example";
 

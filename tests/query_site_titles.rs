@@ -9,7 +9,7 @@ use common::{ask, claims, insert_page_of_site, prose, relation_to};
 use dedupdb::features::title::titles_differ;
 use dedupdb::store::Index;
 use dedupdb::verify::Relation;
-use dedupdb::{Page, Body, Params};
+use dedupdb::{Body, Page, Params};
 
 const SITE: &str = "jobs.example";
 

@@ -10,7 +10,7 @@ mod common;
 use common::insert_page_of_site;
 use dedupdb::store::Index;
 use dedupdb::verify::Relation;
-use dedupdb::{Page, Body, Params};
+use dedupdb::{Body, Page, Params};
 
 const SIMPLIFIED: [&str; 6] = [
     "市水务局昨天通报，今年新建的两座防洪闸已经全部完工，比原计划提前了三个星期。工程人员介绍，新闸门的排水能力是旧闸门的两倍，整个工程历时十四个月。",

@@ -4,7 +4,7 @@ use anyhow::{bail, Result};
 use clap::Args;
 use dedupdb::extract::DropReason;
 use dedupdb::input::{read_named_page, Limits};
-use dedupdb::{Comparison, Page, Body, Params, Relation};
+use dedupdb::{Body, Comparison, Page, Params, Relation};
 use serde_json::json;
 
 /// Compare two pages and print the relation of A to B.

@@ -132,8 +132,15 @@ fn progress() -> Option<indicatif::ProgressBar> {
         return None;
     }
     let pb = indicatif::ProgressBar::new_spinner();
-    let style = indicatif::ProgressStyle::with_template("{spinner} {pos} pages, {per_sec} [{elapsed_precise}] {msg}")
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
+    // indicatif's own {per_sec} prints four decimals ("5,337.4637/s"): a whole number reads better.
+    let style =
+        indicatif::ProgressStyle::with_template("{spinner} {human_pos} pages, {rate} [{elapsed_precise}] {msg}")
+            .map(|s| {
+                s.with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0} pages/s", state.per_sec());
+                })
+            })
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
     pb.set_style(style);
     Some(pb)
 }
@@ -146,7 +153,8 @@ pub fn run_ingest(args: &IngestArgs) -> Result<()> {
     if let Some(f) = args.merge_factor {
         merge.factor = usize::try_from(f).unwrap_or(4);
     }
-    let mut builder = Db::builder().params(params.clone()).merge_policy(merge).max_matches(args.common.max_matches as usize);
+    let mut builder =
+        Db::builder().params(params.clone()).merge_policy(merge).max_matches(args.common.max_matches as usize);
     if let Some(n) = args.flush_docs {
         builder = builder.flush_docs(usize::try_from(n).unwrap_or(usize::MAX));
     }
@@ -179,8 +187,6 @@ pub fn run_ingest(args: &IngestArgs) -> Result<()> {
     if let Some(pb) = &pb {
         pb.finish_and_clear();
     }
-    writer.flush()?;
-    writer.merge()?;
     writer.close()?;
     print_summary(&summary, args.json)
 }
@@ -200,7 +206,8 @@ fn print_summary(s: &Summary, json: bool) -> Result<()> {
 
 pub fn run_query(args: &QueryArgs) -> Result<()> {
     let opts = options(&args.common)?;
-    let reader = Db::builder().max_matches(args.common.max_matches as usize).open_existing(&args.common.db)?.reader()?;
+    let reader =
+        Db::builder().max_matches(args.common.max_matches as usize).open_existing(&args.common.db)?.reader()?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     reader.query_inputs(&args.common.inputs, &opts, |o: &Answer| {
@@ -214,11 +221,7 @@ pub fn run_query(args: &QueryArgs) -> Result<()> {
                 (Some(m), _) => writeln!(
                     out,
                     "{url}\t{}\t{} ({}, resemble {:.2}, contain {:.2})",
-                    o.verdict,
-                    m.url,
-                    m.relation,
-                    m.resemble,
-                    m.contain
+                    o.verdict, m.url, m.relation, m.resemble, m.contain
                 )?,
                 (None, None) => writeln!(out, "{url}\t{}", o.verdict)?,
             }

@@ -117,7 +117,6 @@ impl Summary {
     }
 }
 
-
 impl Verdict {
     /// The verdict's name, as reports spell it (`new`, `exact`, `duplicate`...).
     pub fn as_str(self) -> &'static str {

@@ -399,9 +399,14 @@ impl Writer {
         Ok(self.index.live_docs().map_err(QueryError::from)?)
     }
 
-    /// Waits for background flushes and merges, commits, and releases the lock.
+    /// Finishes a run of adds and releases the lock, as `dedupdb ingest` ends: commits, writes
+    /// the pages held in memory out as a segment when there are enough for one (a tenth of the
+    /// flush size; fewer stay in the WAL, durable, for the next run to add to), runs the merges
+    /// the merge policy picks, and waits for background work.
     pub fn close(mut self) -> Result<()> {
         self.index.poll_flush(true).map_err(WriteError::from)?;
+        self.index.flush_if_enough().map_err(WriteError::from)?;
+        self.index.merge_tiers().map_err(MaintenanceError::from)?;
         self.index.poll_merge(true).map_err(WriteError::from)?;
         self.index.commit().map_err(WriteError::from)?;
         self.publish();

@@ -168,19 +168,16 @@ pub(crate) fn run<T: Target>(
         // its next batch, when it finds the channel closed.
         let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(READ_AHEAD);
         let batch_len = opts.batch.max(1);
-        std::thread::Builder::new()
-            .name("dedupdb-read".into())
-            .spawn(move || {
-                let mut items = items;
-                loop {
-                    let batch: Vec<Item> = items.by_ref().take(batch_len).collect();
-                    // A closed channel: the run stopped on an error.
-                    if batch.is_empty() || tx.send(batch).is_err() {
-                        break;
-                    }
+        std::thread::Builder::new().name("dedupdb-read".into()).spawn(move || {
+            let mut items = items;
+            loop {
+                let batch: Vec<Item> = items.by_ref().take(batch_len).collect();
+                // A closed channel: the run stopped on an error.
+                if batch.is_empty() || tx.send(batch).is_err() {
+                    break;
                 }
-            })
-            ?;
+            }
+        })?;
         // Batch N's in-order pass runs beside the analysis of batch N+1 (which needs no index)
         // when N+1 is already read; batch N+1's early answers then run in parallel against the
         // index with N inserted. A batch is never held back waiting for the next one: a crawler
@@ -419,8 +416,9 @@ pub(crate) fn process(
             // in one, a bug, costs its page: reported as an error and not inserted.
             let scratch = &mut batch.scratch;
             let searcher = Searcher::new(target.view(), limits);
-            let query =
-                || searcher.query_with(scratch, &page.norm.chars, &page.features, Some(origin), exclude, earlier.as_ref());
+            let query = || {
+                searcher.query_with(scratch, &page.norm.chars, &page.features, Some(origin), exclude, earlier.as_ref())
+            };
             match std::panic::catch_unwind(std::panic::AssertUnwindSafe(query)) {
                 Ok(answer) => {
                     let answer = answer?;
@@ -447,16 +445,16 @@ pub(crate) fn process(
     // duplicate or a containment. An overlap (a quoted passage) does not chain clusters.
     let joined = answer.best().filter(|m| m.cmp.relation.is_claim()).map(|m| m.cluster).or(existing.map(|e| e.cluster));
     let doc_id = target.insert(NewDoc {
-            url: &raw.url,
-            site: &site,
-            fetched_at: raw.fetched_at.unwrap_or(0),
-            chars: &page.norm.chars,
-            features: &page.features,
-            cluster: joined,
-            replaces: exclude,
-            title: page.title_sketch,
-            listing: page.extracted.listing,
-        })?;
+        url: &raw.url,
+        site: &site,
+        fetched_at: raw.fetched_at.unwrap_or(0),
+        chars: &page.norm.chars,
+        features: &page.features,
+        cluster: joined,
+        replaces: exclude,
+        title: page.title_sketch,
+        listing: page.extracted.listing,
+    })?;
     if let (Some(old), Some(_)) = (exclude, doc_id) {
         batch.replaced.insert(old);
     }

@@ -234,7 +234,12 @@ impl Searcher<'_> {
     /// Each of `keys` (period features of document `d`) with how many documents other than `d`
     /// hold it and the newest of them (see [`crate::store::View::gather`]), in increasing order. The keys are
     /// appended to `looked_up`.
-    pub(super) fn holder_lists(&self, d: u32, keys: &[u64], looked_up: &mut Vec<u64>) -> Result<Vec<(u64, usize, Vec<u32>)>> {
+    pub(super) fn holder_lists(
+        &self,
+        d: u32,
+        keys: &[u64],
+        looked_up: &mut Vec<u64>,
+    ) -> Result<Vec<(u64, usize, Vec<u32>)>> {
         let limits = self.limits;
         looked_up.extend_from_slice(keys);
         let mut lists = Vec::with_capacity(keys.len());

@@ -21,7 +21,12 @@ const WHOLE_CONTAIN: f64 = 0.97;
 /// edge of both texts is long enough, as for any pair, and different otherwise. A story's
 /// update keeps most of its title, and a print view under another title is near-whole; a
 /// digest of the site's stories shares a passage with each, and stays an overlap.
-pub(super) fn two_articles(cmp: &Comparison, origin: Origin<'_>, doc: &DocRef<'_>, p: &crate::Params) -> Result<Relation> {
+pub(super) fn two_articles(
+    cmp: &Comparison,
+    origin: Origin<'_>,
+    doc: &DocRef<'_>,
+    p: &crate::Params,
+) -> Result<Relation> {
     if !cmp.relation.is_claim() || cmp.resemble >= WHOLE_RESEMBLE || cmp.contain >= WHOLE_CONTAIN {
         return Ok(cmp.relation);
     }

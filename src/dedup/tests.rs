@@ -6,7 +6,6 @@ use crate::store::{Index, NewDoc, TextCache};
 use crate::testutil::prose;
 use crate::Params;
 
-
 fn page(text: &str) -> Page {
     Page::analyze(Body::Text { bytes: text.as_bytes(), charset: None }, &Params::default())
 }
@@ -74,8 +73,9 @@ fn carried_comparisons_are_taken_only_for_their_page_and_boilerplate_with_the_ne
         (c.ccs, c.clr, c.rounds) = (-1.0, -1.0, 999);
     }
     let mut scratch = QueryScratch::default();
-    let again =
-        Searcher::of(&index).query_with(&mut scratch, &q.norm.chars, &q.features, None, None, Some(&marked)).expect("again");
+    let again = Searcher::of(&index)
+        .query_with(&mut scratch, &q.norm.chars, &q.features, None, None, Some(&marked))
+        .expect("again");
     assert_eq!(again.carried, 2);
     assert_eq!((fresh.matches.len(), again.matches.len()), (2, 2), "both earlier pages are matches");
     for (a, f) in again.matches.iter().zip(&fresh.matches) {
@@ -89,8 +89,9 @@ fn carried_comparisons_are_taken_only_for_their_page_and_boilerplate_with_the_ne
     let mut other_page_alignments = first.alignments.clone();
     other_page_alignments.page = (other_page.features.exact, other_page.norm.chars.len() as u32);
     for earlier in [&other_boilerplate, &other_page_alignments] {
-        let again =
-            Searcher::of(&index).query_with(&mut scratch, &q.norm.chars, &q.features, None, None, Some(earlier)).expect("again");
+        let again = Searcher::of(&index)
+            .query_with(&mut scratch, &q.norm.chars, &q.features, None, None, Some(earlier))
+            .expect("again");
         assert_eq!((again.carried, again.verified), (0, fresh.verified));
     }
 }
@@ -122,7 +123,7 @@ fn a_candidate_s_furniture_is_only_what_the_page_lacks_with_an_edge_of_it_its_si
     both.sort_unstable();
 
     let searcher = Searcher::of(&index);
-let doc = index.view().find(ids[0]).expect("find").expect("the first page");
+    let doc = index.view().find(ids[0]).expect("find").expect("the first page");
     let mut cache = TextCache::default();
     let text = doc.text(&mut cache).expect("text");
     let params = index.params();

@@ -99,7 +99,7 @@ impl Catalog {
                 }
                 let next = max
                     .checked_add(1)
-                    .ok_or_else(|| StoreError::Limit(format!("{}: site ids exhausted", dir.display())))?;
+                    .ok_or_else(|| StoreError::Exhausted { path: dir.to_path_buf(), what: "site ids" })?;
                 meta.insert(NEXT_SITE_ID, &next.to_le_bytes()).map_err(err)?;
                 next
             }
@@ -130,7 +130,8 @@ impl Catalog {
 
     /// Records the index's parameters (the manifest holds the copy readers use).
     pub fn record_params(&self, params: &crate::params::Params) -> Result<()> {
-        let v = serde_json::to_vec(params).map_err(|e| StoreError::Limit(e.to_string()))?;
+        let v = serde_json::to_vec(params)
+            .map_err(|e| StoreError::Serialize { what: "the parameters", message: e.to_string() })?;
         self.meta.insert("params", v).map_err(|e| self.err(e))?;
         Ok(())
     }
@@ -193,9 +194,8 @@ impl Catalog {
 
     /// Moves the next new site's id to one past `id`, in `meta` too.
     fn count_past(&mut self, id: u32) -> Result<()> {
-        let next = id
-            .checked_add(1)
-            .ok_or_else(|| StoreError::Limit(format!("{}: site ids exhausted", self.path.display())))?;
+        let next =
+            id.checked_add(1).ok_or_else(|| StoreError::Exhausted { path: self.path.clone(), what: "site ids" })?;
         self.meta.insert(NEXT_SITE_ID, &next.to_le_bytes()).map_err(|e| self.err(e))?;
         self.next_site_id = next;
         Ok(())
@@ -220,7 +220,8 @@ impl Catalog {
     pub fn add_pruned(&self, kind: KeyKind, key: u64, info: &PrunedInfo) -> Result<()> {
         let mut k = vec![kind as u8];
         k.extend_from_slice(&key.to_be_bytes());
-        let v = serde_json::to_vec(info).map_err(|e| StoreError::Limit(e.to_string()))?;
+        let v = serde_json::to_vec(info)
+            .map_err(|e| StoreError::Serialize { what: "a pruned key's record", message: e.to_string() })?;
         self.pruned.insert(k, v).map_err(|e| self.err(e))?;
         Ok(())
     }

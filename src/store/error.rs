@@ -76,9 +76,94 @@ pub enum StoreError {
         /// sled's message.
         message: String,
     },
-    /// A limit of the format was reached.
-    #[error("{0}")]
-    Limit(String),
+    /// A write through an index opened for reading.
+    #[error("{}: index opened read-only", path.display())]
+    ReadOnly {
+        /// The index directory.
+        path: PathBuf,
+    },
+    /// The parameters of a new index are invalid.
+    #[error("{}: cannot create an index: {problem}", path.display())]
+    BadParams {
+        /// The index directory.
+        path: PathBuf,
+        /// What is wrong with them.
+        problem: String,
+    },
+    /// Segment files without a manifest: someone removed it; starting afresh would lose them.
+    #[error("{}: segment files but no MANIFEST ({} is one); refusing to start a new index over them", path.display(), segment.display())]
+    ManifestMissing {
+        /// The index directory.
+        path: PathBuf,
+        /// One of the segment files.
+        segment: PathBuf,
+    },
+    /// A reader could not catch a stable state: the writer kept publishing while it opened.
+    #[error("{}: the index kept changing while it was opened; try again", path.display())]
+    KeptChanging {
+        /// The index directory.
+        path: PathBuf,
+    },
+    /// Ids of a kind ran out (2^32 documents or sites).
+    #[error("{}: {what} exhausted", path.display())]
+    Exhausted {
+        /// The index directory or catalog.
+        path: PathBuf,
+        /// Which ids.
+        what: &'static str,
+    },
+    /// A segment's structure would pass a limit of the format (4 GiB postings or texts...).
+    #[error("{}: too large for a segment: {what}", path.display())]
+    TooLarge {
+        /// The segment file (or, for a text, the page's URL).
+        path: PathBuf,
+        /// What is too large.
+        what: String,
+    },
+    /// A merge of segments the index does not have.
+    #[error("{}: no segments {run:?} to merge (the index has {segments})", path.display())]
+    NoSuchSegments {
+        /// The index directory.
+        path: PathBuf,
+        /// The segments asked for.
+        run: std::ops::Range<usize>,
+        /// How many the index has.
+        segments: usize,
+    },
+    /// An earlier background flush failed; a writer must be opened again.
+    #[error("{}: an earlier flush failed; its pages are safe in the WAL and the next open replays them", path.display())]
+    FlushFailed {
+        /// The index directory.
+        path: PathBuf,
+    },
+    /// A background flush or merge panicked (a bug); the pages are safe in the WAL.
+    #[error("{}: a background flush or merge panicked (a bug in dedupdb; the pages are safe in the WAL)", path.display())]
+    Background {
+        /// The index directory.
+        path: PathBuf,
+    },
+    /// A background merge was cancelled (the writer is closing).
+    #[error("{}: merge cancelled", path.display())]
+    Cancelled {
+        /// The segments directory.
+        path: PathBuf,
+    },
+    /// A record would not serialize.
+    #[error("{what} do not serialize: {message}")]
+    Serialize {
+        /// What was serialized.
+        what: &'static str,
+        /// serde's message.
+        message: String,
+    },
+    /// An invariant of the writer broke (a bug in dedupdb): nothing is published.
+    #[error("{}: internal error (a bug in dedupdb; please report it): {what}", path.display())]
+    Internal {
+        /// The file being written.
+        path: PathBuf,
+        /// Which invariant.
+        what: String,
+    },
 }
 
 impl StoreError {

@@ -21,7 +21,6 @@ use super::catalog::Catalog;
 use super::doc::DocRecord;
 use super::error::{Result, StoreError};
 use super::format::{url_hash, KeyKind, SectionKind, DOC_FLAG_FALLBACK, DOC_FLAG_LISTING};
-use super::view::{DocRef, View};
 use super::manifest::{Manifest, SegmentRef, MANIFEST_FILE};
 use super::memtable::Memtable;
 use super::pruned::{pruned_file_name, PrunePolicy, PrunedSet};
@@ -29,11 +28,10 @@ use super::segment::{
     list_segment_files, merge_segments, segment_file_name, write_segment, MergeMode, Merged, Segment, TextCodec,
 };
 use super::tiering::{MergePolicy, SegmentSize};
+use super::view::{DocRef, View};
 use super::wal::{read_wal_chain, wal_file_name, wal_gen_of, Wal};
 use crate::features::Features;
 use crate::params::Params;
-
-
 
 /// When the memtable is written out as a segment during an ingest.
 #[derive(Debug, Clone, Copy)]
@@ -49,22 +47,6 @@ impl Default for FlushPolicy {
         FlushPolicy { max_docs: 50_000, max_text_bytes: 256 << 20 }
     }
 }
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 /// What the index already holds under a URL.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,7 +81,6 @@ pub struct NewDoc<'a> {
     /// The page's text is a listing's excerpts ([`crate::extract::Extracted::listing`]).
     pub listing: bool,
 }
-
 
 /// What a merge or compaction did.
 #[derive(Debug, Clone, Default, serde::Serialize)]
@@ -203,9 +184,7 @@ impl<T: Send + 'static> Background<T> {
     /// Waits for the result; `dir` names the index in the error of a thread that panicked.
     fn join(self, dir: &Path) -> Result<T> {
         match self {
-            Background::Thread(h) => h
-                .join()
-                .map_err(|_| StoreError::Limit(format!("{}: a background flush or merge panicked", dir.display())))?,
+            Background::Thread(h) => h.join().map_err(|_| StoreError::Background { path: dir.to_path_buf() })?,
             Background::Done(r) => r,
         }
     }
@@ -217,12 +196,6 @@ impl<T: Send + 'static> Background<T> {
         }
     }
 }
-
-
-
-
-
-
 
 /// An open index.
 pub struct Index {
@@ -306,7 +279,7 @@ impl Index {
     /// Opens the index at `dir` for writing, creating it with `params` if it does not exist.
     /// Fails with [`StoreError::Locked`] when another process writes to it.
     pub fn open_writer(dir: &Path, params: &Params) -> Result<Index> {
-        let refuse = |e: String| StoreError::Limit(format!("{}: cannot create an index: {e}", dir.display()));
+        let refuse = |problem: String| StoreError::BadParams { path: dir.to_path_buf(), problem };
         // Refused before anything is made; checked again below, where the index is created.
         if !dir.join(MANIFEST_FILE).exists() {
             params.check().map_err(refuse)?;
@@ -322,11 +295,7 @@ impl Index {
                 // Segments are only ever written after the manifest: with segments and no
                 // manifest, someone removed it, and starting afresh would delete their pages.
                 if let Some((_, seg)) = list_segment_files(&segments_dir(dir))?.first() {
-                    return Err(StoreError::Limit(format!(
-                        "{}: segment files but no MANIFEST ({} is one); refusing to start a new index over them",
-                        dir.display(),
-                        seg.display()
-                    )));
+                    return Err(StoreError::ManifestMissing { path: dir.to_path_buf(), segment: seg.clone() });
                 }
                 // A new index: its catalog is complete before the manifest makes it exist. One
                 // left by a creation that crashed before the manifest holds nothing yet (its
@@ -391,10 +360,7 @@ impl Index {
                     if Manifest::load(dir)?.wal_gen <= last {
                         return Ok(index);
                     }
-                    last_err = Some(StoreError::Limit(format!(
-                        "{}: the index kept changing while it was opened",
-                        dir.display()
-                    )));
+                    last_err = Some(StoreError::KeptChanging { path: dir.to_path_buf() });
                 }
                 Err(StoreError::Io { cause: source, path }) if source.kind() == std::io::ErrorKind::NotFound => {
                     if Manifest::load(dir)?.generation == gen {
@@ -570,10 +536,8 @@ impl Index {
 
     fn writer(&mut self) -> Result<&mut Writer> {
         let dir = &self.dir;
-        self.writer.as_mut().ok_or_else(|| StoreError::Limit(format!("{}: index opened read-only", dir.display())))
+        self.writer.as_mut().ok_or_else(|| StoreError::ReadOnly { path: dir.clone() })
     }
-
-
 
     /// URL of a document.
     pub fn doc_url(&self, doc_id: u32) -> Result<Option<String>> {
@@ -586,20 +550,6 @@ impl Index {
         self.find(doc_id).and_then(|d| d.map(|d| d.text(&mut cache)).transpose())
     }
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
     /// The doc id the next insert gets.
     pub fn next_doc_id(&self) -> u32 {
         self.manifest.next_doc_id
@@ -609,7 +559,7 @@ impl Index {
     pub fn insert(&mut self, doc: NewDoc<'_>) -> Result<u32> {
         let doc_id = self.manifest.next_doc_id;
         if doc_id == u32::MAX {
-            return Err(StoreError::Limit(format!("{}: doc ids exhausted", self.dir.display())));
+            return Err(StoreError::Exhausted { path: self.dir.clone(), what: "doc ids" });
         }
         let writer = self.writer()?;
         let site_id = writer.catalog.site_id(doc.site)?;
@@ -758,10 +708,10 @@ impl Index {
                 i..i + p.inputs.len()
             }
             _ => {
-                return Err(StoreError::Limit(format!(
-                    "{}: the merged segments are no longer adjacent in the index",
-                    self.dir.display()
-                )))
+                return Err(StoreError::Internal {
+                    path: self.dir.clone(),
+                    what: "the merged segments are no longer adjacent in the index".into(),
+                })
             }
         };
         self.install_merge(run, p.seg_id, merged).map(Some)
@@ -772,11 +722,7 @@ impl Index {
     /// pruning keys and regrouping texts.
     pub fn merge_run(&mut self, run: std::ops::Range<usize>, mode: MergeMode<'_>) -> Result<CompactStats> {
         if run.is_empty() || run.end > self.segments.len() {
-            return Err(StoreError::Limit(format!(
-                "{}: no segments {run:?} to merge (the index has {})",
-                self.dir.display(),
-                self.segments.len()
-            )));
+            return Err(StoreError::NoSuchSegments { path: self.dir.clone(), run, segments: self.segments.len() });
         }
         self.poll_merge(true)?;
         let (seg_id, inputs, dead) = self.prepare_merge(run.clone())?;
@@ -849,6 +795,22 @@ impl Index {
         Ok(stats)
     }
 
+    /// At the end of a run: writes the memtable out as a segment only when it holds enough for
+    /// one, a tenth of what [`FlushPolicy`] flushes at; less stays in the WAL (durable already)
+    /// for the next run to add to, so that a crawler ingesting a few pages a minute does not
+    /// leave a segment per run, each merged again and again. Returns whether it flushed.
+    pub fn flush_if_enough(&mut self) -> Result<bool> {
+        let (docs, text_bytes) = self.unflushed();
+        let enough = docs >= (self.flush_policy.max_docs / 10).max(1)
+            || text_bytes >= (self.flush_policy.max_text_bytes / 10).max(1);
+        if enough {
+            self.flush()?;
+        } else {
+            self.commit()?;
+        }
+        Ok(enough)
+    }
+
     /// Writes the memtable as a new segment and waits until it is published (see
     /// [`Index::start_flush`] for the order of writes).
     pub fn flush(&mut self) -> Result<()> {
@@ -873,10 +835,7 @@ impl Index {
         }
         self.poll_flush(true)?;
         if self.frozen.is_some() {
-            return Err(StoreError::Limit(format!(
-                "{}: an earlier flush failed; its pages are safe in the WAL and the next open replays them",
-                self.dir.display()
-            )));
+            return Err(StoreError::FlushFailed { path: self.dir.clone() });
         }
         // Flushes keep the newest codec unless their own texts call for another.
         let mut codec_seg = None;
@@ -997,7 +956,6 @@ impl Drop for Index {
         }
     }
 }
-
 
 /// Deletes files a published manifest retired. A failure only leaves garbage that the next
 /// writer collects, so it is logged, not returned.

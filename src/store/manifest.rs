@@ -71,7 +71,7 @@ impl Manifest {
     /// Serializes (format-spec.md, "MANIFEST").
     pub fn encode(&self) -> Result<Vec<u8>> {
         let params = serde_json::to_vec(&self.params)
-            .map_err(|e| StoreError::Limit(format!("parameters do not serialize: {e}")))?;
+            .map_err(|e| StoreError::Serialize { what: "the parameters", message: e.to_string() })?;
         let mut b = Vec::with_capacity(64 + params.len() + 24 * self.segments.len());
         b.extend_from_slice(&MANIFEST_MAGIC);
         b.extend_from_slice(&MANIFEST_VERSION.to_le_bytes());

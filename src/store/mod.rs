@@ -29,8 +29,8 @@ pub mod wal;
 
 pub use error::{Corrupt, Result, StoreError};
 pub use index::{verify, CompactStats, FlushPolicy, Index, NewDoc, Snapshot, UrlEntryInfo, VerifyReport};
-pub use view::View;
-pub(crate) use view::{DocRef, TextCache};
 pub use pruned::PrunePolicy;
 pub use rebuild::{rebuild_catalog, CatalogRebuild};
 pub use tiering::MergePolicy;
+pub use view::View;
+pub(crate) use view::{DocRef, TextCache};

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use dedupdb::{Page, Body, Params};
+use dedupdb::{Body, Page, Params};
 
 /// Path of a fixture file.
 pub fn fixture(name: &str) -> PathBuf {

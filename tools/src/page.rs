@@ -3,7 +3,7 @@
 use anyhow::Result;
 use clap::Args;
 use dedupdb::input::{read_named_page, Limits};
-use dedupdb::{Page, Body, Params};
+use dedupdb::{Body, Page, Params};
 use serde_json::json;
 
 /// Show how dedupdb reads a page: charset, blocks kept and left out, main text, features.

@@ -3,7 +3,7 @@
 use std::process::Command;
 
 use dedupdb::store::{Index, NewDoc};
-use dedupdb::{Page, Body, Params};
+use dedupdb::{Body, Page, Params};
 
 fn ddtool(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_ddtool")).args(args).output().expect("run ddtool")

@@ -72,7 +72,10 @@ impl KeyPacker {
     /// goes to `sink`.
     pub(super) fn push(&mut self, e: KeyEntry, sink: &mut dyn FnMut(&[u8]) -> Result<()>) -> Result<()> {
         if self.last_key.is_some_and(|k| k >= e.key) {
-            return Err(StoreError::Limit(format!("key {:016x}: keys out of order", e.key)));
+            return Err(StoreError::Internal {
+                path: std::path::PathBuf::from("a segment's key table"),
+                what: format!("key {:016x}: keys out of order", e.key),
+            });
         }
         self.last_key = Some(e.key);
         self.block.push(e);
@@ -86,7 +89,10 @@ impl KeyPacker {
     fn close_block(&mut self, sink: &mut dyn FnMut(&[u8]) -> Result<()>) -> Result<()> {
         let (Some(first), Some(last)) = (self.block.first(), self.block.last()) else { return Ok(()) };
         if self.block.iter().any(|e| e.count == 0) {
-            return Err(StoreError::Limit(format!("key {:016x}: an entry with no documents", first.key)));
+            return Err(StoreError::Internal {
+                path: std::path::PathBuf::from("a segment's key table"),
+                what: format!("key {:016x}: an entry with no documents", first.key),
+            });
         }
         let one = |e: &&KeyEntry| e.count == 1;
         let doc_base = self.block.iter().filter(one).map(|e| e.value).min().unwrap_or(0);

@@ -79,7 +79,7 @@ pub fn merge_segments(
     let path = dir.join(segment_file_name(id));
     let ranges: Vec<(u32, u32)> = inputs.iter().filter(|s| s.doc_count() > 0).map(|s| s.doc_range()).collect();
     if ranges.windows(2).any(|w| w[0].1 >= w[1].0) {
-        return Err(StoreError::Limit(format!("{}: merge inputs are not in doc-id order", path.display())));
+        return Err(StoreError::Internal { path: path.clone(), what: "merge inputs are not in doc-id order".into() });
     }
     let is_dead = |d: u32| !dead.is_empty() && dead.binary_search(&d).is_ok();
     let mut out = SegmentOut::create(&path, id)?;
@@ -122,7 +122,7 @@ impl Ctx<'_> {
     /// Checked every few thousand keys or documents.
     fn check_cancel(&self) -> Result<()> {
         if self.cancel.load(Ordering::Relaxed) {
-            return Err(StoreError::Limit(format!("{}: merge cancelled", self.dir.display())));
+            return Err(StoreError::Cancelled { path: self.dir.to_path_buf() });
         }
         Ok(())
     }
@@ -495,7 +495,7 @@ fn regroup_texts(packer: &mut DocPacker, ctx: &Ctx<'_>) -> Result<Vec<Vec<Place>
                 recoded.as_slice()
             };
             let len = u32::try_from(text.len())
-                .map_err(|_| StoreError::Limit(format!("{}: a text over 4 GiB", s.path().display())))?;
+                .map_err(|_| StoreError::TooLarge { path: s.path().to_path_buf(), what: "a text over 4 GiB".into() })?;
             let at = match seen.entry((xxhash_rust::xxh3::xxh3_64(text), len)) {
                 std::collections::hash_map::Entry::Occupied(e) if e.get().1 == text => {
                     packer.share(e.get().0 .0);
@@ -646,7 +646,10 @@ fn merge_texts(packer: &mut DocPacker, ctx: &Ctx<'_>, s: &Segment, stats: &mut M
                 packer.codec().code.encode(&s.text_in(&meta, &raw)?, &mut out);
                 let new = (u32::try_from(start), u32::try_from(out.len() - start));
                 let (Ok(new_off), Ok(new_len)) = new else {
-                    return Err(StoreError::Limit(format!("{}: a text block over 4 GiB", s.path().display())));
+                    return Err(StoreError::TooLarge {
+                        path: s.path().to_path_buf(),
+                        what: "a text block over 4 GiB".into(),
+                    });
                 };
                 map.recoded.push(((b, off, len), (new_off, new_len)));
             }

@@ -172,7 +172,7 @@ impl SegmentOut {
     /// Opens a section at the next 8-aligned offset.
     pub(super) fn begin(&mut self, kind: SectionKind) -> Result<()> {
         if let Some((open, _)) = self.open {
-            return Err(StoreError::Limit(format!("{}: section {open:?} still open", self.path.display())));
+            return Err(StoreError::Internal { path: self.path.clone(), what: format!("section {open:?} still open") });
         }
         self.pad8()?;
         self.open = Some((kind, self.pos));
@@ -182,7 +182,7 @@ impl SegmentOut {
     /// Closes the open section.
     pub(super) fn end(&mut self) -> Result<()> {
         let Some((kind, start)) = self.open.take() else {
-            return Err(StoreError::Limit(format!("{}: no section open", self.path.display())));
+            return Err(StoreError::Internal { path: self.path.clone(), what: "no section open".into() });
         };
         self.table.push(SectionEntry { kind: kind as u32, reserved: 0, offset: start, len: self.pos - start });
         Ok(())
@@ -245,10 +245,10 @@ impl SegmentOut {
             }
             let ix = SectionKind::index_of(kind);
             let Some(index) = self.table.iter().find(|e| e.kind == ix as u32).copied() else {
-                return Err(StoreError::Limit(format!(
-                    "{}: {ix:?} not written before the Bloom filter",
-                    self.path.display()
-                )));
+                return Err(StoreError::Internal {
+                    path: self.path.clone(),
+                    what: format!("{ix:?} not written before the Bloom filter"),
+                });
             };
             // Heads and bodies are both in table order: two sequential readers.
             let mut heads = reader(self, index.offset, 64 << 10)?;
@@ -260,10 +260,16 @@ impl SegmentOut {
                 body.resize(head.body_len() as usize, 0);
                 r.read_exact(&mut body).map_err(|e| self.io(e))?;
                 let block = PackedBlock::new(KeyBlockHead { body: 0, ..head }, &body)
-                    .map_err(|what| StoreError::Limit(format!("{}: {what}", self.path.display())))?;
+                    .map_err(|what| StoreError::Internal { path: self.path.clone(), what: what.to_string() })?;
                 for i in 0..block.len() {
                     let key = block.key(i);
-                    f(kind, key.ok_or_else(|| StoreError::Limit(format!("{}: a key past 2^64", self.path.display())))?);
+                    f(
+                        kind,
+                        key.ok_or_else(|| StoreError::Internal {
+                            path: self.path.clone(),
+                            what: "a key past 2^64".into(),
+                        })?,
+                    );
                 }
             }
         }
@@ -282,7 +288,7 @@ impl SegmentOut {
             let bits = usize::try_from(n_keys)
                 .ok()
                 .and_then(|n| n.checked_mul(BLOOM_BITS_PER_KEY))
-                .ok_or_else(|| StoreError::Limit(format!("{}: too many keys", self.path.display())))?;
+                .ok_or_else(|| StoreError::TooLarge { path: self.path.clone(), what: "the number of keys".into() })?;
             // Versions 1-2 rounded the filter up to a power of two of blocks (see bloom_probe).
             let blocks = match self.version < PACKED_KEYS_VERSION {
                 true => bits.div_ceil(512).next_power_of_two(),
@@ -334,7 +340,7 @@ impl SegmentOut {
     /// renames it to its final name and fsyncs the directory.
     pub(super) fn finish(mut self, doc_count: u32, min_doc: u32, max_doc: u32) -> Result<PathBuf> {
         if let Some((open, _)) = self.open {
-            return Err(StoreError::Limit(format!("{}: section {open:?} still open", self.path.display())));
+            return Err(StoreError::Internal { path: self.path.clone(), what: format!("section {open:?} still open") });
         }
         self.pad8()?;
         if self.page_fill > 0 {

@@ -80,7 +80,7 @@ pub fn write_segment(
 ) -> Result<PathBuf> {
     let path = dir.join(segment_file_name(id));
     if docs.windows(2).any(|w| w[0].doc_id >= w[1].doc_id) {
-        return Err(StoreError::Limit(format!("{}: documents not in doc-id order", path.display())));
+        return Err(StoreError::Internal { path: path.clone(), what: "documents not in doc-id order".into() });
     }
     let t0 = std::time::Instant::now();
     let mut out = SegmentOut::create(&path, id)?;
@@ -220,8 +220,9 @@ pub(super) fn encode_list(
     if let [one] = ids {
         return Ok(KeyEntry { key, value: *one, count });
     }
-    let off = u32::try_from(base + postings.len() as u64).map_err(|_| {
-        StoreError::Limit(format!("{}: {} postings exceed 4 GiB; flush smaller segments", path.display(), kind.name()))
+    let off = u32::try_from(base + postings.len() as u64).map_err(|_| StoreError::TooLarge {
+        path: path.to_path_buf(),
+        what: format!("{} postings over 4 GiB (flush smaller segments)", kind.name()),
     })?;
     let mut prev = 0u32;
     for &d in ids {
@@ -505,7 +506,7 @@ impl DocPacker {
         let block = self.next_block();
         // Offsets are u32: the block's end must fit, and then so does the text's start.
         if u32::try_from(self.raw.len() + text.len()).is_err() {
-            return Err(StoreError::Limit(format!("{}: a text block over 4 GiB", self.path.display())));
+            return Err(StoreError::TooLarge { path: self.path.clone(), what: "a text block over 4 GiB".into() });
         }
         let off = self.raw.len() as u32;
         self.raw.extend_from_slice(text);
@@ -681,8 +682,10 @@ fn place_texts(docs: &[DocRecord], packer: &mut DocPacker) -> Result<Vec<(u32, u
                 None => {
                     // (One span per distinct text, pushed in this order above.)
                     let span = spans.next().unwrap_or_default();
-                    let len = u32::try_from(span.len())
-                        .map_err(|_| StoreError::Limit(format!("{}: text over 4 GiB", docs[i].url)))?;
+                    let len = u32::try_from(span.len()).map_err(|_| StoreError::TooLarge {
+                        path: docs[i].url.clone().into(),
+                        what: "a text over 4 GiB".into(),
+                    })?;
                     let (block, off) = packer.add_text(&coded[span])?;
                     (block, off, len)
                 }

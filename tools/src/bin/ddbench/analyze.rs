@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Result};
 use dedupdb::input::RawPage;
-use dedupdb::{Page, Body, Params};
+use dedupdb::{Body, Page, Params};
 use serde_json::{json, Value};
 
 /// Reads up to `limit` pages of `crawl` (JSONL or WARC files), then analyzes all of them

@@ -32,7 +32,7 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use dedupdb::dedup::Searcher;
 use dedupdb::store::{Index, NewDoc};
-use dedupdb::{Page, Body, Params};
+use dedupdb::{Body, Page, Params};
 use serde_json::json;
 
 #[derive(Debug, Parser)]

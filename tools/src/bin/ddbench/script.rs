@@ -11,10 +11,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use dedupdb::input::{self, BodyKind};
 use dedupdb::dedup::Searcher;
+use dedupdb::input::{self, BodyKind};
 use dedupdb::store::{Index, NewDoc};
-use dedupdb::{Page, Body, Params};
+use dedupdb::{Body, Page, Params};
 use ferrous_opencc::config::BuiltinConfig;
 use ferrous_opencc::OpenCC;
 use serde_json::{json, Value};
