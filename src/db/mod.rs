@@ -241,6 +241,12 @@ impl Db {
 
 /// Answers queries on snapshots of the index; `Send + Sync`, cheap to clone, never blocked by
 /// the writer. It has no way to write: that takes a [`Writer`].
+///
+/// ```compile_fail
+/// # fn f(reader: dedupdb::Reader, page: dedupdb::PageInput) {
+/// reader.add(&page); // a reader cannot write
+/// # }
+/// ```
 #[derive(Debug, Clone)]
 pub struct Reader {
     shared: Arc<Shared>,

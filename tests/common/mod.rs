@@ -67,14 +67,15 @@ pub fn insert_page_in_cluster(
 }
 
 /// Asks `index` about page `p` as a page of `site` (its title from the page).
-pub fn ask(index: &dedupdb::store::Index, p: &Page, site: &str) -> dedupdb::store::QueryAnswer {
-    let mut scratch = dedupdb::store::QueryScratch::default();
-    let origin = dedupdb::store::Origin { site, title: p.title_sketch, listing: p.extracted.listing };
-    index.query_with(&mut scratch, &p.norm.chars, &p.features, Some(origin), None, None).expect("query")
+pub fn ask(index: &dedupdb::store::Index, p: &Page, site: &str) -> dedupdb::dedup::QueryAnswer {
+    let mut scratch = dedupdb::dedup::QueryScratch::default();
+    let origin = dedupdb::dedup::Origin { site, title: p.title_sketch, listing: p.extracted.listing };
+    let searcher = dedupdb::dedup::Searcher::of(index);
+    searcher.query_with(&mut scratch, &p.norm.chars, &p.features, Some(origin), None, None).expect("query")
 }
 
 /// The relation an answer gives to document `doc`, if it lists it.
-pub fn relation_to(answer: &dedupdb::store::QueryAnswer, doc: u32) -> Option<dedupdb::verify::Relation> {
+pub fn relation_to(answer: &dedupdb::dedup::QueryAnswer, doc: u32) -> Option<dedupdb::verify::Relation> {
     answer.matches.iter().find(|m| m.doc_id == doc).map(|m| m.cmp.relation)
 }
 
