@@ -1,18 +1,48 @@
 //! dedupdb: a near-duplicate index for web pages, Chinese first.
 //!
-//! The library turns page bytes into a verdict in a fixed pipeline, one module per stage:
+//! For every page it answers whether the page, a page containing it, or a page it contains is
+//! already known, verified on the text with the trustable longest common subsequence (TLCS) after
+//! a candidate search by CCDet period features and sentence fingerprints.
 //!
-//! ```text
-//! bytes -> decode -> extract -> normalize -> features -> verify
+//! ```
+//! use dedupdb::{Db, PageInput, Verdict};
+//!
+//! # fn main() -> Result<(), dedupdb::Error> {
+//! # let dir = tempfile::tempdir()?;
+//! let db = Db::open(dir.path().join("dedup.db"))?; // created when missing
+//! let mut writer = db.writer()?; // the one writer
+//! let html = "<html><head><title>长江防汛进入关键期</title></head><body><article>\
+//!     <p>记者从水利部获悉，长江中下游干流水位持续上涨，多个水文站超过警戒水位。</p>\
+//!     <p>各地防汛指挥部已启动应急响应，组织力量巡堤查险，确保人民群众生命财产安全。</p>\
+//!     </article></body></html>";
+//! let first = writer.add(&PageInput::html("https://a.example/news/1.html", html))?;
+//! assert_eq!(first.verdict, Verdict::New);
+//! writer.commit()?; // durable, and visible to readers
+//!
+//! let reader = db.reader()?; // Send + Sync, cheap to clone
+//! let again = reader.query(&PageInput::html("https://b.example/copy.html", html))?;
+//! assert_eq!(again.verdict, Verdict::Exact);
+//! assert_eq!(again.matches[0].url, "https://a.example/news/1.html");
+//! # Ok(())
+//! # }
 //! ```
 //!
-//! * [`decode`]: charset from the HTTP header, a BOM, `<meta>`, then a detector.
-//! * [`extract`]: HTML to ordered text blocks, and the selection of the main text.
-//! * [`normalize`]: full-width to half-width, whitespace, case; with a map back to the extracted text.
-//! * [`features`]: period features (CCDet), sentence fingerprints (the LCS paper's step 1), exact hash.
-//! * [`verify`]: skeleton filter, Myers' diff, trustable LCS (TLCS) and the relation of two pages.
+//! The layers, each importing only those below it:
 //!
-//! [`page::Page::analyze`] runs the first four stages; [`verify::compare`] the last.
+//! ```text
+//! db           Db, Reader, Writer: verdicts, clusters, batch ingest      (the API)
+//! dedup        candidates, ranking, boilerplate, furniture, relations    (query policy)
+//! store        segments, WAL, memtables, manifest, catalog                (storage engine)
+//! analysis     decode -> extract -> normalize -> features;  verify (TLCS)
+//! ```
+//!
+//! * [`db`]: the embedding API; [`input`] reads crawls (JSONL, WARC, directories); [`compare`]
+//!   tells the relation of two pages; [`error`] the typed errors.
+//! * [`dedup`]: what a page's postings mean.
+//! * `store`: the storage engine, public for the tests and benchmarks only (not a stable API);
+//!   the maintenance tools reach it through [`maintenance`].
+//! * [`decode`], [`extract`], [`normalize`], [`features`], [`verify`]: page analysis, one module
+//!   per stage; [`page::Page::analyze`] runs the first four.
 
 pub mod db;
 pub mod decode;
@@ -21,10 +51,12 @@ pub mod error;
 pub mod extract;
 pub mod features;
 pub mod input;
+pub mod maintenance;
 pub mod normalize;
 pub mod page;
 pub mod params;
 pub mod script_fold;
+#[doc(hidden)]
 pub mod store;
 #[cfg(test)]
 mod testutil;

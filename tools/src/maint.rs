@@ -5,8 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Result};
 use clap::Args;
-use dedupdb::store::format::{KeyKind, SectionKind};
-use dedupdb::store::{self, Index, PrunePolicy};
+use dedupdb::maintenance::{self as store, Index, KeyKind, PrunePolicy, SectionKind};
 use dedupdb::Params;
 use serde_json::json;
 
