@@ -48,10 +48,14 @@ pub struct InputArgs {
 ///
 /// --report writes one JSON line per input record, in input order, once the page is durable:
 ///   {"url", "doc_id", "verdict", "cluster", "matches": [{"url", "doc_id", "relation",
-///    "resemble", "contain", "ccs"}], "error"}
+///    "resemble", "contain", "ccs"}], "error", "reason" (skipped pages), "location"}
 /// verdict: new | exact | duplicate | contained | contains | overlaps | skipped | error
 /// ("contains": this page contains the earlier one). Bad records are reported and skipped; they
 /// never stop the run.
+///
+/// Pages are durable once reported. A run ending with fewer pages in memory than a tenth of the
+/// flush size (5,000) leaves them in the write-ahead log for the next run to add to, instead of
+/// a small segment of their own.
 ///
 /// Exit codes: 0 the run completed (even with per-page errors), 1 failure (the index or an input
 /// cannot be opened, corruption), 2 usage error, 3 the index is locked by another writer.
