@@ -17,9 +17,11 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use dedupdb::dedup::QueryScratch;
+use dedupdb::dedup::Searcher;
 use dedupdb::features::Features;
 use dedupdb::store::format::KeyKind;
-use dedupdb::store::{Index, NewDoc, QueryScratch};
+use dedupdb::store::{Index, NewDoc};
 use dedupdb::Params;
 
 const KEYS_PER_DOC: usize = 190;
@@ -105,7 +107,7 @@ fn bench_lookup(c: &mut Criterion) {
             b.iter(|| {
                 i = (i + 1) % pages.len();
                 black_box(
-                    index
+                    Searcher::of(&index)
                         .query_with(&mut scratch, &query_chars, pages[i], None, None, None)
                         .map(|a| a.considered.len()),
                 )

@@ -8,6 +8,7 @@ mod common;
 use std::path::Path;
 
 use common::{insert_page, text_page};
+use dedupdb::dedup::Searcher;
 use dedupdb::store::wal::wal_file_name;
 use dedupdb::store::{verify, Index, StoreError};
 use dedupdb::{Page, Params};
@@ -35,7 +36,7 @@ fn wal_files(db: &Path) -> Vec<String> {
 
 /// The doc ids of a query's exact and similar matches.
 fn found(index: &mut Index, p: &Page) -> Vec<u32> {
-    let a = index.query(&p.norm.chars, &p.features, None).expect("query");
+    let a = Searcher::of(&index).query(&p.norm.chars, &p.features, None).expect("query");
     a.exact.iter().chain(&a.matches).map(|m| m.doc_id).collect()
 }
 

@@ -7,6 +7,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+use dedupdb::dedup::Searcher;
 use dedupdb::store::catalog::Catalog;
 use dedupdb::store::rebuild::RECOVERED;
 use dedupdb::store::{rebuild_catalog, Index, PrunePolicy, StoreError};
@@ -53,11 +54,11 @@ fn pruned(db: &Path) -> BTreeSet<(u8, u64)> {
 
 /// Every page's answer from a fresh reader: (best match's doc id, relation) or none.
 fn answers(db: &Path, pages: &[Page]) -> Vec<Option<(u32, String)>> {
-    let mut reader = Index::open_reader(db).expect("reader");
+    let reader = Index::open_reader(db).expect("reader");
     pages
         .iter()
         .map(|p| {
-            let a = reader.query(&p.norm.chars, &p.features, None).expect("query");
+            let a = Searcher::of(&reader).query(&p.norm.chars, &p.features, None).expect("query");
             a.best().map(|m| (m.doc_id, format!("{:?}", m.cmp.relation)))
         })
         .collect()
@@ -148,8 +149,8 @@ fn a_missing_catalog_stops_writers_instead_of_starting_an_empty_one() {
     let r = rebuild_catalog(&db, false).expect("rebuild");
     assert!(r.rebuilt && r.old_catalog.is_none(), "{r:?}");
     assert_eq!(sites(&db), sites_before);
-    let mut index = Index::open_writer(&db, &Params::default()).expect("writer");
-    let a = index.query(&pages[45].norm.chars, &pages[45].features, None).expect("query");
+    let index = Index::open_writer(&db, &Params::default()).expect("writer");
+    let a = Searcher::of(&index).query(&pages[45].norm.chars, &pages[45].features, None).expect("query");
     assert_eq!(a.exact.map(|m| m.doc_id), Some(ids[45]), "the stored page is found");
     index.close().expect("close");
     assert!(matches!(rebuild_catalog(&dir.path().join("nothing"), false), Err(StoreError::NotFound { .. })));

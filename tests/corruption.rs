@@ -11,10 +11,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use common_store::{assert_sound, crawl, jsonl_line, run, s, seed, stderr, Crawl, Rng};
-use dedupdb::ingest::{self, RunOptions};
+use dedupdb::db::RunOptions;
 use dedupdb::store::format::{DocMeta, SectionEntry, SectionKind, SegmentTrailer};
-use dedupdb::store::Index;
-use dedupdb::Params;
 
 /// Byte positions to damage in a file of `len` bytes: the first and last bytes of the file (the
 /// header; the footer and trailer of a segment), and `spread` more over the whole file.
@@ -122,7 +120,7 @@ fn build(seed: u64) -> Fixture {
     let first = crawl(seed, 90, "one");
     let path = dir.path().join("one.jsonl");
     first.write(&path);
-    let out = run(&["ingest", "--db", s(&db), s(&path)]);
+    let out = run(&["ingest", "--flush-docs", "100", "--db", s(&db), s(&path)]);
     assert!(out.status.success(), "first ingest: {}", stderr(&out));
 
     // The second crawl re-fetches three pages of the first with new content (the new segment
@@ -134,19 +132,19 @@ fn build(seed: u64) -> Fixture {
     }
     let path = dir.path().join("two.jsonl");
     second.write(&path);
-    let out = run(&["ingest", "--db", s(&db), s(&path)]);
+    let out = run(&["ingest", "--flush-docs", "100", "--db", s(&db), s(&path)]);
     assert!(out.status.success(), "second ingest: {}", stderr(&out));
 
     // The third goes in through the library and is committed but not flushed: it stays in the WAL.
     let third = crawl(seed + 2, 25, "three");
     let path = dir.path().join("three.jsonl");
     third.write(&path);
-    let mut index = Index::open_writer(&db, &Params::default()).expect("open writer");
-    let summary =
-        ingest::run(&mut index, &[s(&path).to_string()], &RunOptions::default(), |_| Ok(())).expect("library ingest");
+    let library = dedupdb::Db::open(&db).expect("open");
+    let mut writer = library.writer().expect("writer");
+    let summary = writer.ingest(&[s(&path).to_string()], &RunOptions::default(), |_| Ok(())).expect("library ingest");
     assert!(summary.new > 0);
-    index.commit().expect("commit");
-    drop(index);
+    writer.commit().expect("commit");
+    drop(writer);
 
     // Queries: exact copies of a page of each part under new URLs, an edited copy of a page of
     // the second segment, and a page the index has never seen.

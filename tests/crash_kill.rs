@@ -234,6 +234,8 @@ fn epoch(setup: &Setup, n: usize, rng: &mut Rng, tally: &mut Tally) {
     let db = dir.join(format!("db-{n}"));
     let mut acked = Acked::default();
     let mut completed = false;
+    // The flush size of the run that completed (pages the WAL may keep after it: less than a tenth).
+    let mut completed_flush: usize = 0;
     while !completed && tally.runs < RUNS {
         let run = tally.runs;
         tally.runs += 1;
@@ -275,6 +277,7 @@ fn epoch(setup: &Setup, n: usize, rng: &mut Rng, tally: &mut Tally) {
         if !killed {
             assert!(out.status.success(), "run {run} failed: {}", String::from_utf8_lossy(&out.stderr));
             completed = true;
+            completed_flush = flush_docs.parse().expect("a number");
         }
         let inserted = acked.absorb(&report, with_text, run);
         if !db.join("MANIFEST").exists() {
@@ -318,12 +321,19 @@ fn epoch(setup: &Setup, n: usize, rng: &mut Rng, tally: &mut Tally) {
         let report = dir.join(format!("report-final-{n}.jsonl"));
         let out = spawn_ingest(&db, input, &report, FLUSH_DOCS[0]).wait_with_output().expect("wait");
         assert!(out.status.success(), "final run failed: {}", String::from_utf8_lossy(&out.stderr));
+        completed_flush = FLUSH_DOCS[0].parse().expect("a number");
         acked.absorb(&report, with_text, tally.runs);
         assert_eq!(read_report(&report).len(), PAGES, "the final report should have a line per input page");
     }
     let when = format!("epoch {n} complete");
     let (_, wal_docs, stored) = check_index(&db, &acked, with_text, tally.runs);
-    assert_eq!(wal_docs, 0, "{when}: a completed run flushes the WAL into a segment");
+    // A completed run writes out a segment when a tenth of its flush size is in memory; less
+    // stays in the WAL for the next run.
+    let enough = (completed_flush / 10).max(1);
+    assert!(
+        wal_docs == 0 || wal_docs < enough,
+        "{when}: a completed run leaves {wal_docs} pages in the WAL, at least a tenth ({enough}) of its flush size"
+    );
     assert_eq!(stored, with_text.len(), "{when}: every page with text should be stored exactly once");
     // Pages went in once each and in input order, so the result is the uninterrupted run's.
     let got = clusters(&db);

@@ -8,21 +8,21 @@ mod common_store;
 use std::path::Path;
 
 use common_store::{crawl, jsonl_line, s, seed};
-use dedupdb::ingest::{self, RunOptions, Summary};
-use dedupdb::store::Index;
-use dedupdb::Params;
+use dedupdb::db::{RunOptions, Summary};
+use dedupdb::Db;
 
 fn ingest_all(db: &Path, inputs: &[String], early_answers: bool) -> (Vec<String>, Summary) {
-    let mut index = Index::open_writer(db, &Params::default()).expect("open writer");
-    index.flush_policy.max_docs = 200;
+    let db = Db::builder().flush_docs(200).open(db).expect("open");
+    let mut writer = db.writer().expect("writer");
     let opts = RunOptions { batch: 64, early_answers, ..RunOptions::default() };
     let mut lines = Vec::new();
-    let summary = ingest::run(&mut index, inputs, &opts, |o| {
-        lines.push(serde_json::to_string(o).expect("outcome"));
-        Ok(())
-    })
-    .expect("ingest");
-    index.close().expect("close");
+    let summary = writer
+        .ingest(inputs, &opts, |o| {
+            lines.push(serde_json::to_string(o).expect("outcome"));
+            Ok(())
+        })
+        .expect("ingest");
+    writer.close().expect("close");
     (lines, summary)
 }
 

@@ -8,11 +8,11 @@ mod common_store;
 use std::path::{Path, PathBuf};
 
 use common_store::{assert_sound, crawl, jsonl_line, s, seed, Crawl};
-use dedupdb::ingest::{self, RunOptions};
+use dedupdb::db::RunOptions;
 use dedupdb::store::catalog::Catalog;
 use dedupdb::store::format::KeyKind;
 use dedupdb::store::{Index, MergePolicy, PrunePolicy};
-use dedupdb::{Body, Page, Params};
+use dedupdb::{Body, Db, Page, Params};
 
 /// Period-feature keys of a text as a page of its own.
 fn period_keys(text: &str) -> Vec<u64> {
@@ -43,25 +43,25 @@ fn crawls(dir: &Path, seed: u64) -> Vec<String> {
 
 /// Ingests `inputs` in small batches with a flush every 30 pages; returns the report lines.
 fn build(db: &Path, inputs: &[String], merge: MergePolicy) -> Vec<String> {
-    let mut index = Index::open_writer(db, &Params::default()).expect("open writer");
-    index.flush_policy.max_docs = 30;
-    index.merge_policy = merge;
+    let db = Db::builder().flush_docs(30).merge_policy(merge).open(db).expect("open");
+    let mut writer = db.writer().expect("writer");
     let opts = RunOptions { batch: 16, ..RunOptions::default() };
     let mut lines = Vec::new();
-    ingest::run(&mut index, inputs, &opts, |o| {
-        lines.push(serde_json::to_string(o).expect("outcome"));
-        Ok(())
-    })
-    .expect("ingest");
-    index.flush().expect("flush");
-    index.merge_tiers().expect("merge");
-    index.close().expect("close");
+    writer
+        .ingest(inputs, &opts, |o| {
+            lines.push(serde_json::to_string(o).expect("outcome"));
+            Ok(())
+        })
+        .expect("ingest");
+    writer.flush().expect("flush");
+    writer.merge().expect("merge");
+    writer.close().expect("close");
     lines
 }
 
 /// Every live document: (doc id, url, cluster, text).
 fn contents(db: &Path) -> Vec<(u32, String, u32, String)> {
-    let mut index = Index::open_reader(db).expect("open reader");
+    let index = Index::open_reader(db).expect("open reader");
     let mut docs = Vec::new();
     index
         .for_each_doc(|d, url, cluster| {
@@ -79,14 +79,14 @@ fn contents(db: &Path) -> Vec<(u32, String, u32, String)> {
 
 /// Answers (report lines) of a read-only query run.
 fn answers(db: &Path, inputs: &[String]) -> Vec<String> {
-    let mut index = Index::open_reader(db).expect("open reader");
-    let opts = RunOptions { insert: false, ..RunOptions::default() };
+    let reader = Db::open_existing(db).expect("open").reader().expect("reader");
     let mut lines = Vec::new();
-    ingest::run(&mut index, inputs, &opts, |o| {
-        lines.push(serde_json::to_string(o).expect("outcome"));
-        Ok(())
-    })
-    .expect("query");
+    reader
+        .query_inputs(inputs, &RunOptions::default(), |o| {
+            lines.push(serde_json::to_string(o).expect("outcome"));
+            Ok(())
+        })
+        .expect("query");
     lines
 }
 

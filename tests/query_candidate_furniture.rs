@@ -9,6 +9,7 @@
 mod common;
 
 use common::{ask, claims, insert_page_of_site, prose, relation_to};
+use dedupdb::dedup::Searcher;
 use dedupdb::store::Index;
 use dedupdb::verify::Relation;
 use dedupdb::{Body, Page, Params};
@@ -91,12 +92,12 @@ fn a_repost_under_other_furniture_holds_its_original_once_the_original_site_show
 #[test]
 fn a_site_s_next_article_claims_none_of_its_earlier_ones_with_both_sides_discounted() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let (mut index, _) = index_of_originals(dir.path(), 4);
+    let (index, _) = index_of_originals(dir.path(), 4);
     let next = original(5);
     let answer = ask(&index, &next, ORIGINAL_SITE);
     assert!(answer.matches.iter().all(|m| !claims(Some(m.cmp.relation))), "{:?}", answer.matches);
     // Asked without its site and title, the furniture is still the site's template.
-    let plain = index.query(&next.norm.chars, &next.features, None).expect("query");
+    let plain = Searcher::of(&index).query(&next.norm.chars, &next.features, None).expect("query");
     assert!(plain.matches.iter().all(|m| !claims(Some(m.cmp.relation))), "{:?}", plain.matches);
 }
 

@@ -6,6 +6,7 @@
 mod common;
 
 use common::{html_page, insert_page_of_site};
+use dedupdb::dedup::Searcher;
 use dedupdb::store::Index;
 use dedupdb::verify::Relation;
 use dedupdb::{Body, Page, Params};
@@ -44,7 +45,7 @@ fn finds(p: &Params, first_stop: &str, copy_stop: &str) -> bool {
     let id = insert_page_of_site(&mut index, "http://a.example/1", "a.example", &first, None);
     let copy = article_page("b.example", copy_stop, p);
     assert!(copy.main_text.contains("南湖公园"), "{}", copy.main_text);
-    let answer = index.query(&copy.norm.chars, &copy.features, None).expect("query");
+    let answer = Searcher::of(&index).query(&copy.norm.chars, &copy.features, None).expect("query");
     answer.matches.iter().any(|m| m.doc_id == id && m.cmp.relation == Relation::Duplicate)
 }
 

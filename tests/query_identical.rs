@@ -4,7 +4,9 @@
 mod common;
 
 use common::{insert_page, text_page};
-use dedupdb::store::{Index, QueryScratch};
+use dedupdb::dedup::QueryScratch;
+use dedupdb::dedup::Searcher;
+use dedupdb::store::Index;
 use dedupdb::Params;
 
 /// The comparison as JSON without CCS/CLR, which the index counts from postings.
@@ -37,7 +39,7 @@ fn identical_candidates_are_aligned_once_with_the_same_answer() {
         texts.push((insert_page(&mut index, &format!("http://example.com/m{n}"), p, None), p));
     }
     let query = text_page(&format!("{article}{}", common::prose(3, 600)));
-    let answer = index.query(&query.norm.chars, &query.features, None).expect("query");
+    let answer = Searcher::of(&index).query(&query.norm.chars, &query.features, None).expect("query");
     let copies: Vec<u32> = texts.iter().filter(|(_, p)| p.norm.chars == copy.norm.chars).map(|(d, _)| *d).collect();
     assert_eq!(copies.len(), 4);
     assert_eq!(answer.reused, 3, "four identical copies, one alignment");
@@ -66,7 +68,7 @@ fn a_page_asked_again_takes_the_first_answers_alignments_and_gets_a_fresh_querys
     }
     index.flush().expect("flush");
     let query = text_page(&format!("{article}{}", common::prose(13, 500)));
-    let first = index.query(&query.norm.chars, &query.features, None).expect("query");
+    let first = Searcher::of(&index).query(&query.norm.chars, &query.features, None).expect("query");
     let aligned_first = first.verified - first.reused;
     assert!(aligned_first >= 3, "{aligned_first} texts aligned");
     // Pages inserted since (as a batch's pages are): one more copy of the article's text, and
@@ -76,15 +78,15 @@ fn a_page_asked_again_takes_the_first_answers_alignments_and_gets_a_fresh_querys
     let new_repost = insert_page(&mut index, "http://example.com/n1", &repost, None);
 
     let mut scratch = QueryScratch::default();
-    let again = index
+    let again = Searcher::of(&index)
         .query_with(&mut scratch, &query.norm.chars, &query.features, None, None, Some(&first.alignments))
         .expect("again");
-    let fresh = index.query(&query.norm.chars, &query.features, None).expect("fresh");
+    let fresh = Searcher::of(&index).query(&query.norm.chars, &query.features, None).expect("fresh");
     assert_eq!(fresh.carried, 0);
     assert_eq!(again.carried, aligned_first, "every text the first answer aligned is taken from it");
     assert_eq!(again.verified, fresh.verified);
     assert_eq!(again.verified - again.reused - again.carried, 1, "only the repost's text is aligned now");
-    let ids = |a: &dedupdb::store::QueryAnswer| a.matches.iter().map(|m| m.doc_id).collect::<Vec<_>>();
+    let ids = |a: &dedupdb::dedup::QueryAnswer| a.matches.iter().map(|m| m.doc_id).collect::<Vec<_>>();
     assert_eq!(ids(&again), ids(&fresh));
     assert!(ids(&again).contains(&new_copy) && ids(&again).contains(&new_repost), "{:?}", ids(&again));
     for (a, f) in again.matches.iter().zip(&fresh.matches) {

@@ -5,6 +5,7 @@
 mod common;
 
 use common::{html_page, insert_page_of_site, prose};
+use dedupdb::dedup::Searcher;
 use dedupdb::store::Index;
 use dedupdb::verify::Relation;
 use dedupdb::{Body, Page, Params};
@@ -32,13 +33,13 @@ fn answers(p: &Params, queries: &[String]) -> Vec<Option<(u32, Relation)>> {
         }
         index.close().expect("close");
     }
-    let mut index = Index::open_writer(dir.path(), p).expect("reopen");
+    let index = Index::open_writer(dir.path(), p).expect("reopen");
     assert_eq!(index.params().key_bits, p.key_bits, "the width is stored");
     queries
         .iter()
         .map(|q| {
             let page = analyze(q, p);
-            let a = index.query(&page.norm.chars, &page.features, None).expect("query");
+            let a = Searcher::of(&index).query(&page.norm.chars, &page.features, None).expect("query");
             a.best().map(|m| (m.doc_id, m.cmp.relation))
         })
         .collect()

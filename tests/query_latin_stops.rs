@@ -7,6 +7,7 @@
 mod common;
 
 use common::{html_page, insert_page_of_site};
+use dedupdb::dedup::Searcher;
 use dedupdb::store::Index;
 use dedupdb::verify::Relation;
 use dedupdb::{Body, Page, Params};
@@ -44,7 +45,7 @@ fn found(p: &Params, site: &str, paragraphs: &[&str]) -> Option<Relation> {
     let id = insert_page_of_site(&mut index, "http://a.example/1", "a.example", &first, None);
     let page = analyze(&html_page(site, paragraphs), p);
     assert!(page.main_text.contains(paragraphs[0]), "{}", page.main_text);
-    let answer = index.query(&page.norm.chars, &page.features, None).expect("query");
+    let answer = Searcher::of(&index).query(&page.norm.chars, &page.features, None).expect("query");
     answer.matches.iter().find(|m| m.doc_id == id).map(|m| m.cmp.relation)
 }
 

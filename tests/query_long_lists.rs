@@ -4,7 +4,9 @@
 mod common;
 
 use common::{insert_page, text_page};
-use dedupdb::store::{Index, QueryLimits};
+use dedupdb::dedup::QueryLimits;
+use dedupdb::dedup::Searcher;
+use dedupdb::store::Index;
 use dedupdb::Params;
 
 /// Inserts `in_segment` copies of one text and flushes them, then `in_memtable` more; queries
@@ -13,7 +15,7 @@ use dedupdb::Params;
 fn considered(in_segment: usize, in_memtable: usize, tail: usize) -> (Vec<u32>, Vec<u32>, usize) {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
-    index.limits = QueryLimits { posting_cap: 3, long_list_tail: tail, ..QueryLimits::default() };
+    let limits = QueryLimits { posting_cap: 3, long_list_tail: tail, ..QueryLimits::default() };
     // Every copy shares every key of the page; a second text keeps the lists apart from its own.
     let page = text_page(&common::prose(7, 1500));
     let other = text_page(&common::prose(8, 1500));
@@ -26,7 +28,7 @@ fn considered(in_segment: usize, in_memtable: usize, tail: usize) -> (Vec<u32>, 
     for n in 0..in_memtable {
         ids.push(insert_page(&mut index, &format!("http://a.example/m{n}"), &page, None));
     }
-    let answer = index.query(&page.norm.chars, &page.features, None).expect("query");
+    let answer = Searcher::new(index.view(), limits).query(&page.norm.chars, &page.features, None).expect("query");
     let mut seen = answer.considered.clone();
     seen.sort_unstable();
     seen.dedup();

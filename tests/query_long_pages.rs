@@ -5,6 +5,7 @@
 mod common;
 
 use common::{insert_page, insert_page_of_site, text_page};
+use dedupdb::dedup::Searcher;
 use dedupdb::store::Index;
 use dedupdb::{Params, Relation};
 
@@ -23,7 +24,7 @@ fn a_chapter_is_found_anywhere_in_a_whole_book_page_and_the_book_finds_its_chapt
     let book_id = insert_page_of_site(&mut index, "http://books.example/full/1", "books.example", &book, None);
     for &i in &picked {
         let chapter = text_page(&chapters[i]);
-        let answer = index.query(&chapter.norm.chars, &chapter.features, None).expect("query");
+        let answer = Searcher::of(&index).query(&chapter.norm.chars, &chapter.features, None).expect("query");
         let m = answer.matches.iter().find(|m| m.doc_id == book_id);
         let m = m.unwrap_or_else(|| panic!("chapter {i} not found in the book: {:?}", answer.matches));
         assert_eq!(m.cmp.relation, Relation::Contained, "chapter {i}: {:?}", m.cmp);
@@ -34,7 +35,7 @@ fn a_chapter_is_found_anywhere_in_a_whole_book_page_and_the_book_finds_its_chapt
     // every third chapter: a duplicate.
     let half = text_page(&chapters[75..].join("\n"));
     assert!(half.norm.chars.len() > p.max_verify_chars);
-    let answer = index.query(&half.norm.chars, &half.features, None).expect("query");
+    let answer = Searcher::of(&index).query(&half.norm.chars, &half.features, None).expect("query");
     let m = answer.matches.iter().find(|m| m.doc_id == book_id).expect("the half finds the book");
     assert_eq!(m.cmp.relation, Relation::Contained, "{:?}", m.cmp);
     assert!(m.cmp.spans[0].b_start > p.max_verify_chars, "{:?}", m.cmp.spans);
@@ -44,7 +45,7 @@ fn a_chapter_is_found_anywhere_in_a_whole_book_page_and_the_book_finds_its_chapt
         .map(|(i, c)| if i % 3 == 0 { format!("{}{}", common::prose(2_000 + i as u64, 40), c) } else { c.clone() })
         .collect();
     let copy = text_page(&edited.join("\n"));
-    let answer = index.query(&copy.norm.chars, &copy.features, None).expect("query");
+    let answer = Searcher::of(&index).query(&copy.norm.chars, &copy.features, None).expect("query");
     let m = answer.matches.iter().find(|m| m.doc_id == book_id).expect("the copy finds the book");
     assert_eq!(m.cmp.relation, Relation::Duplicate, "{:?}", m.cmp);
 
@@ -55,7 +56,7 @@ fn a_chapter_is_found_anywhere_in_a_whole_book_page_and_the_book_finds_its_chapt
         .iter()
         .map(|&i| insert_page(&mut index, &format!("http://novels.example/ch/{i}"), &text_page(&chapters[i]), None))
         .collect();
-    let answer = index.query(&book.norm.chars, &book.features, None).expect("query");
+    let answer = Searcher::of(&index).query(&book.norm.chars, &book.features, None).expect("query");
     for (&i, id) in picked.iter().zip(&ids) {
         let m = answer.matches.iter().find(|m| m.doc_id == *id);
         let m = m.unwrap_or_else(|| panic!("the book does not find chapter {i}: {:?}", answer.matches));

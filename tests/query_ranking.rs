@@ -6,7 +6,9 @@
 mod common;
 
 use common::{insert_page_of_site, text_page};
-use dedupdb::store::{Index, QueryLimits};
+use dedupdb::dedup::QueryLimits;
+use dedupdb::dedup::Searcher;
+use dedupdb::store::Index;
 use dedupdb::verify::Relation;
 use dedupdb::Params;
 
@@ -24,7 +26,7 @@ const ITEM: &str = "新华社北京三月二日电，国务委员今天在中南
 fn repost_finds_the_item(site_pages: usize, max_candidates: usize) -> Option<Relation> {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
-    index.limits = QueryLimits { max_candidates, ..QueryLimits::default() };
+    let limits = QueryLimits { max_candidates, ..QueryLimits::default() };
     let item = text_page(ITEM);
     let item_id = insert_page_of_site(&mut index, "http://wire.example/1", "wire.example", &item, None);
     for n in 0..site_pages {
@@ -34,7 +36,7 @@ fn repost_finds_the_item(site_pages: usize, max_candidates: usize) -> Option<Rel
     }
     let repost = text_page(&format!("{ITEM}\n{DISCLAIMER}"));
     assert!(repost.features.period.len() > 2, "the repost has more than two period features");
-    let answer = index.query(&repost.norm.chars, &repost.features, None).expect("query");
+    let answer = Searcher::new(index.view(), limits).query(&repost.norm.chars, &repost.features, None).expect("query");
     answer.matches.iter().find(|m| m.doc_id == item_id).map(|m| m.cmp.relation)
 }
 
@@ -77,7 +79,7 @@ fn one_rare_shared_period_feature_suffices_for_an_edited_copy() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut index = Index::open_writer(dir.path(), &Params::default()).expect("open");
     let id = insert_page_of_site(&mut index, "http://a.example/1", "a.example", &a, None);
-    let answer = index.query(&b.norm.chars, &b.features, None).expect("query");
+    let answer = Searcher::of(&index).query(&b.norm.chars, &b.features, None).expect("query");
     let found = answer.matches.iter().find(|m| m.doc_id == id).map(|m| m.cmp.relation);
     assert_eq!(found, Some(Relation::Duplicate));
 }

@@ -6,6 +6,7 @@
 mod common;
 
 use common::{ask, claims, insert_page_of_site, prose, relation_to};
+use dedupdb::dedup::Searcher;
 use dedupdb::features::title::titles_differ;
 use dedupdb::store::Index;
 use dedupdb::verify::Relation;
@@ -39,7 +40,7 @@ fn job(title: &str, seed: u64) -> Page {
 /// Page 2 of the site against page 1, asked as a page of `site`.
 fn second_job_against(index: &mut Index, first: u32, site: &str) -> (Option<Relation>, Option<Relation>) {
     let second = job("招聘会计助理", 12);
-    let plain = index.query(&second.norm.chars, &second.features, None).expect("query");
+    let plain = Searcher::of(&index).query(&second.norm.chars, &second.features, None).expect("query");
     (relation_to(&ask(index, &second, site), first), relation_to(&plain, first))
 }
 
@@ -83,7 +84,8 @@ fn one_site_s_copy_under_another_title_and_its_update_under_the_same_stay_copies
     let update = update_of("城东新建两所小学明年秋季招生（更新）_江岸网");
     assert!(!titles_differ(&original.title_sketch, &update.title_sketch));
     let r = relation_to(&ask(&index, &update, "news.example"), id);
-    let plain = relation_to(&index.query(&update.norm.chars, &update.features, None).expect("query"), id);
+    let plain =
+        relation_to(&Searcher::of(&index).query(&update.norm.chars, &update.features, None).expect("query"), id);
     assert_eq!(r, plain, "the title changed nothing");
     assert!(claims(r), "{r:?}");
     let other = update_of("市区公交线路下月调整_江岸网");
@@ -184,7 +186,8 @@ fn a_site_s_notice_is_its_furniture_from_its_second_page() {
     insert_page_of_site(&mut index, "http://jobs.example/1", SITE, &job("诚聘销售经理", 11), None);
     assert_eq!(relation_to(&ask(&index, &repost, SITE), oid), Some(Relation::Contained));
     // Without the site and title nothing tells the notice from the article.
-    let plain = relation_to(&index.query(&repost.norm.chars, &repost.features, None).expect("query"), oid);
+    let plain =
+        relation_to(&Searcher::of(&index).query(&repost.norm.chars, &repost.features, None).expect("query"), oid);
     assert!(!claims(plain), "{plain:?}");
     // The same page under the first job's title is no other article: its notice stays text.
     let retitled = html_page("诚聘销售经理_江岸人才网", &paragraphs);

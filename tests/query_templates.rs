@@ -6,6 +6,7 @@
 mod common;
 
 use common::{insert_page_of_site, text_page};
+use dedupdb::dedup::Searcher;
 use dedupdb::store::Index;
 use dedupdb::verify::Relation;
 use dedupdb::Params;
@@ -38,7 +39,7 @@ fn a_short_page_is_not_contained_in_every_article_that_ends_with_the_same_notice
     // Without the notice discounted the caption is over 70% covered: a false "contains".
     let raw = dedupdb::compare(&article, &caption, &Params::default());
     assert_eq!(raw.relation, Relation::Contains, "the page pair that the index must not call similar");
-    let answer = index.query(&article.norm.chars, &article.features, None).expect("query");
+    let answer = Searcher::of(&index).query(&article.norm.chars, &article.features, None).expect("query");
     let found: Vec<_> = answer.matches.iter().map(|m| (m.doc_id, m.cmp.relation)).collect();
     assert!(found.iter().all(|&(d, _)| d != caption_id), "{found:?}");
 }
@@ -55,7 +56,7 @@ fn a_short_item_reposted_with_a_notice_added_is_found() {
     // Without the notice discounted, the shared item is under 70% of either page.
     let raw = dedupdb::compare(&repost, &item, &Params::default());
     assert!(!raw.relation.is_similar(), "{:?}: the pair the index must find", raw.relation);
-    let answer = index.query(&repost.norm.chars, &repost.features, None).expect("query");
+    let answer = Searcher::of(&index).query(&repost.norm.chars, &repost.features, None).expect("query");
     let found = answer.matches.iter().find(|m| m.doc_id == item_id).map(|m| m.cmp.relation);
     let all: Vec<_> = answer.matches.iter().map(|m| (m.doc_id, m.cmp.relation, m.cmp.tlcs_chars)).collect();
     assert_eq!(found, Some(Relation::Contained), "verified {}, {all:?}, item {item_id}", answer.verified);
@@ -78,7 +79,7 @@ fn a_popular_article_is_not_taken_for_boilerplate() {
     // An excerpt: the article's first half.
     let half: String = text.chars().take(text.chars().count() / 2).collect();
     let excerpt = text_page(&half);
-    let answer = index.query(&excerpt.norm.chars, &excerpt.features, None).expect("query");
+    let answer = Searcher::of(&index).query(&excerpt.norm.chars, &excerpt.features, None).expect("query");
     let best = answer.matches.first().map(|m| m.cmp.relation);
     assert_eq!(best, Some(Relation::Contained), "{} matches", answer.matches.len());
 }
@@ -94,7 +95,7 @@ const POLICY: &str = "购买须知：本店所有商品均为正品行货，支�
 /// Queries `page` and inserts it as ingest does (into its best match's cluster); returns the
 /// doc ids of the earlier pages it matched.
 fn ingest_one(index: &mut Index, url: &str, site: &str, page: &dedupdb::Page) -> Vec<u32> {
-    let answer = index.query(&page.norm.chars, &page.features, None).expect("query");
+    let answer = Searcher::of(&index).query(&page.norm.chars, &page.features, None).expect("query");
     let cluster = answer.matches.first().map(|m| m.cluster);
     common::insert_page_in_cluster(index, url, site, page, None, cluster);
     answer.matches.iter().map(|m| m.doc_id).collect()
@@ -134,7 +135,7 @@ fn copies_of_an_article_on_one_site_are_not_its_template() {
     }
     assert!(copies[1..].iter().all(|m| !m.is_empty()), "a copy was not found: {copies:?}");
     let commented = text_page(&format!("{article}\n{}", common::prose(42, 400)));
-    let answer = index.query(&commented.norm.chars, &commented.features, None).expect("query");
+    let answer = Searcher::of(&index).query(&commented.norm.chars, &commented.features, None).expect("query");
     let found: Vec<_> = answer.matches.iter().map(|m| (m.doc_id, m.cmp.relation)).collect();
     assert!(!found.is_empty() && found.iter().all(|&(_, r)| r == Relation::Contains), "{found:?}");
 }
@@ -152,7 +153,7 @@ fn an_article_reposted_by_a_few_sites_each_with_a_paragraph_of_its_own_is_not_a_
         ingest_one(&mut index, &format!("http://{site}/{k}"), &site, &repost);
     }
     let fifth = text_page(&format!("{article}\n{}", common::prose(70, 140)));
-    let answer = index.query(&fifth.norm.chars, &fifth.features, None).expect("query");
+    let answer = Searcher::of(&index).query(&fifth.norm.chars, &fifth.features, None).expect("query");
     let found: Vec<_> = answer.matches.iter().map(|m| m.cmp.relation).collect();
     assert_eq!(found, vec![Relation::Duplicate; 4]);
 }
@@ -171,7 +172,7 @@ fn copies_on_one_site_each_with_its_own_editor_line_are_still_duplicates() {
         ingest_one(&mut index, &format!("http://news.example/b/{k}"), "news.example", &copy);
     }
     let next = text_page(&format!("{article}\n（责任编辑：周杰。）"));
-    let answer = index.query(&next.norm.chars, &next.features, None).expect("query");
+    let answer = Searcher::of(&index).query(&next.norm.chars, &next.features, None).expect("query");
     let found: Vec<_> = answer.matches.iter().map(|m| m.cmp.relation).collect();
     assert_eq!(found, vec![Relation::Duplicate; editors.len()]);
 }

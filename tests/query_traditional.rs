@@ -8,6 +8,7 @@
 mod common;
 
 use common::insert_page_of_site;
+use dedupdb::dedup::Searcher;
 use dedupdb::store::Index;
 use dedupdb::verify::Relation;
 use dedupdb::{Body, Page, Params};
@@ -80,7 +81,7 @@ fn found(p: &Params, query: &Page) -> (bool, Option<Relation>) {
         insert(&format!("http://other.example/{k}"), &analyze(&mainland_page(&[&text]), p));
     }
     let id = insert("http://jiangcheng.example/1", &analyze(&mainland_page(&SIMPLIFIED), p));
-    let answer = index.query(&query.norm.chars, &query.features, None).expect("query");
+    let answer = Searcher::of(&index).query(&query.norm.chars, &query.features, None).expect("query");
     let exact = answer.exact.as_ref().is_some_and(|e| e.doc_id == id);
     (exact, answer.matches.iter().find(|m| m.doc_id == id).map(|m| m.cmp.relation))
 }
