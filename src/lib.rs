@@ -19,6 +19,7 @@ pub mod extract;
 pub mod features;
 pub mod ingest;
 pub mod input;
+mod lexicon;
 pub mod normalize;
 pub mod page;
 pub mod params;

@@ -261,19 +261,9 @@ pub fn extract_text(text: &str) -> Extracted {
     out
 }
 
-/// Sentence-ending punctuation, full-width or ASCII.
-pub(crate) fn is_sentence_end(c: char) -> bool {
-    matches!(c, '。' | '！' | '？' | '!' | '?' | '…' | '．')
-}
-
-/// Punctuation of prose: sentence ends and clause marks.
-pub(crate) fn is_prose_punct(c: char) -> bool {
-    // Ideographs, most of the text, sit between '。' and the full-width forms: one test.
-    if ('\u{3003}'..'\u{ff01}').contains(&c) {
-        return false;
-    }
-    is_sentence_end(c) || matches!(c, '，' | '、' | '；' | ',' | ';')
-}
+// Punctuation classes of a block's text: see the lexicon.
+use crate::lexicon::ends_sentence;
+pub(crate) use crate::lexicon::{is_prose_punct, is_sentence_end};
 
 /// [`is_prose_punct`], and an ASCII full stop after a Chinese character: forum posts typed with
 /// half-width punctuation ("第三天就坏了.因为出差...") are prose too. After a digit or a Latin
@@ -286,11 +276,6 @@ pub(crate) fn is_prose_punct_after(prev: char, c: char) -> bool {
     } else {
         is_prose_punct(c)
     }
-}
-
-/// A block ending in this character ends like a sentence (closing quotes and brackets count).
-fn ends_sentence(c: char) -> bool {
-    is_sentence_end(c) || matches!(c, '”' | '」' | '）' | ')')
 }
 
 #[inline]

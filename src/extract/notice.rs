@@ -28,17 +28,14 @@
 //! - A **notice line that disclaims** inside the container ("温馨提示：……由网友提供，不代表本站
 //!   观点") is left out of the text but still counts for the container; see [`disclaiming_line`].
 
-use super::select::{is_prose, BlockSums, TITLE_SEPARATORS};
+use super::select::{is_prose, BlockSums};
 use super::Extracted;
+use crate::lexicon::zh::{
+    ASKING_WORDS, DISCLAIMER_WORDS, DISCLAIMING, HELP_WORDS, LAW_WORDS, NOTICE_WORDS, OBEY_WORDS, OPTION_WORDS,
+    PAGE_WORDS, SHELL_PROMPTS, SITE_WORDS, STATEMENT_WORDS, STATUS_WORDS,
+};
+use crate::lexicon::HEADLINE_SEPARATORS;
 
-/// Words that name a notice: 提示, 声明, 须知, 提醒, 免责 ("温馨提示", "免责声明", "购买须知"),
-/// and a shop's policy on every product: 售后, 退换 ("售后保障", "退换货说明").
-const NOTICE_WORDS: [&str; 7] = ["提示", "声明", "须知", "提醒", "免责", "售后", "退换"];
-/// Words that name a disclaimer, which is left out even as a single line inside an article. Not
-/// 提醒 or 提示 alone: news quotes advice so ("交警提醒：……", "温馨提示：市民可拨打……").
-const DISCLAIMER_WORDS: [&str; 2] = ["声明", "免责"];
-/// Words by which a notice speaks of the site, its pages, its shop or its users.
-const SITE_WORDS: [&str; 10] = ["本站", "本网", "本平台", "本页", "本店", "本社区", "本论坛", "本文", "本帖", "网友"];
 /// A notice's heading, or its label before the colon, has at most this many characters.
 const LABEL_MAX_CHARS: usize = 12;
 /// A notice box holds at most this many characters ...
@@ -71,7 +68,7 @@ pub(super) fn label(text: &str, chars: u32, punct: u32) -> Option<&str> {
 /// The site's name: the `<title>`'s last part after a separator ("诊所前台招聘-汇才招聘网"),
 /// with at least two letters or ideographs (not a date's "08"); none for a title without one.
 pub(super) fn site_name(title: &str) -> Option<&str> {
-    let (_, last) = title.trim().rsplit_once(TITLE_SEPARATORS)?;
+    let (_, last) = title.trim().rsplit_once(HEADLINE_SEPARATORS)?;
     let last = last.trim();
     (last.chars().filter(|c| c.is_alphabetic()).count() >= 2).then_some(last)
 }
@@ -176,21 +173,6 @@ pub(super) fn notice_blocks(
     notice
 }
 
-/// What a disclaimer says, under any notice's name ("温馨提示：本站内容由网友提供，不代表本站
-/// 观点"): whole phrases, which news quoting a notice's advice ("温馨提示：市民可拨打……", "警方提醒：
-/// 网友发布未经证实的信息可能涉嫌违法") does not use.
-const DISCLAIMING: [&str; 9] = [
-    "不代表本站",
-    "不代表本网",
-    "不代表本平台",
-    "不代表本社区",
-    "不代表本论坛",
-    "不代表本号",
-    "由网友提供",
-    "由网友发布",
-    "如有侵权",
-];
-
 /// Whether a notice's label names the site as the one who speaks: the words before its notice
 /// word ("新浪声明：", "【凤凰网提示】") are, two characters or more, how the site's name starts
 /// ("新浪新闻", "凤凰网"). The notice then need not name the site again in its sentences, as a
@@ -226,49 +208,6 @@ pub(super) fn disclaiming_line(e: &Extracted, b: &super::Block, site: Option<&st
         && names_site(text, site, false)
 }
 
-/// A feedback prompt's question names what it asks about with one of these ...
-const HELP_WORDS: [&str; 4] = ["帮助", "有用", "满意", "解决"];
-/// ... asks the reader, or whether ("是否") ...
-const ASKING_WORDS: [&str; 3] = ["您", "你", "是否"];
-/// ... and speaks of the page it is on ("此回答对您是否有帮助？", "以上内容是否解决了您的问题？"),
-/// or offers its answers after it ("对您有用吗？ 有用 没用"), as a headline asking its subject
-/// ("这些习惯对你有帮助吗？") never does.
-const PAGE_WORDS: [&str; 14] = [
-    "此回答",
-    "该回答",
-    "这个回答",
-    "本回答",
-    "本文",
-    "此文",
-    "这篇",
-    "本页",
-    "此页",
-    "该页",
-    "以上内容",
-    "以上回答",
-    "该内容",
-    "此内容",
-];
-/// The answers a feedback prompt offers, a word before any it starts with (the first that
-/// matches is taken; between them only counts and separators).
-const OPTION_WORDS: [&str; 16] = [
-    "没有帮助",
-    "有帮助",
-    "没帮助",
-    "无帮助",
-    "不满意",
-    "满意",
-    "已解决",
-    "未解决",
-    "没解决",
-    "解决",
-    "没有用",
-    "有用",
-    "没用",
-    "无用",
-    "是",
-    "否",
-];
 /// A feedback prompt's question has at most this many characters, and its options as many.
 const FEEDBACK_MAX_CHARS: usize = 24;
 
@@ -308,27 +247,6 @@ pub(super) fn feedback_prompt(b: &super::Block, text: &str) -> bool {
     has(question, &PAGE_WORDS) || offers
 }
 
-/// What a page shows while its script loads, or asks for instead of it: loading lines, a call
-/// to enable JavaScript or to change browser, a call to open the site's app. Matched without
-/// regard to ASCII case.
-const SHELL_PROMPTS: [&str; 16] = [
-    "正在加载",
-    "加载中",
-    "努力加载",
-    "加载失败",
-    "请稍候",
-    "javascript",
-    "浏览器版本",
-    "升级浏览器",
-    "更换浏览器",
-    "浏览器打开",
-    "浏览器中打开",
-    "打开app",
-    "下载app",
-    "客户端打开",
-    "客户端查看",
-    "微信中打开",
-];
 /// A shell's prompt is a line of at most this many characters.
 const SHELL_PROMPT_MAX_CHARS: u32 = 30;
 
@@ -349,10 +267,6 @@ pub(super) fn shell_prompt(b: &super::Block, text: &str) -> bool {
     b.chars <= SHELL_PROMPT_MAX_CHARS && SHELL_PROMPT_WORDS.as_ref().is_some_and(|w| w.is_match(text))
 }
 
-/// Words of a site's statement on its rights and its users' duties ...
-/// (not "责任" or "法律" alone: a report says "责任制度", "法律援助").
-const STATEMENT_WORDS: [&str; 8] = ["版权", "转载", "侵权", "授权", "法律责任", "不代表", "免责", "同意其观点"];
-
 /// ... which names the site ("本站部分内容来源于网络，如有侵权请联系删除。", "凡本网注明“来源：……”
 /// 的作品，均转载自其它媒体……"): a footer's sentence. Only on a page that says nothing else
 /// (see `select`): a short report of the site's own ("本网讯……") may use those words.
@@ -365,57 +279,9 @@ pub(super) fn site_statement(text: &str, site: Option<&str>) -> bool {
 /// which names neither the site nor a licence. Only inside a footer region (see `select`): a
 /// report may give the advice ("提醒市民出行遵守交通法规").
 pub(super) fn law_reminder(text: &str) -> bool {
-    ["遵守", "遵循", "遵从"].iter().any(|w| text.contains(w)) && ["法律", "法规", "《"].iter().any(|w| text.contains(w))
+    OBEY_WORDS.iter().any(|w| text.contains(w)) && LAW_WORDS.iter().any(|w| text.contains(w))
 }
 
-/// What a site says on a page that has no content of its own: not found, deleted or under
-/// review, redirecting, no results, nothing yet, log in first, go back. Whole phrases, matched
-/// without regard to ASCII case, and only on a page that says nothing else (see `select`): a
-/// news flash alone says "……的消息不存在", "暂无人员伤亡" or "视频已被删除", which these are not.
-const STATUS_WORDS: [&str; 42] = [
-    "页面不存在",
-    "页面未找到",
-    "找不到页面",
-    "找不到该页面",
-    "找不到您",
-    "页面找不到",
-    "not found",
-    "您访问的",
-    "您要访问的",
-    "您所访问的",
-    "您请求的",
-    "指定的主题",
-    "主题不存在",
-    "内容不存在",
-    "文章不存在",
-    "帖子不存在",
-    "信息不存在",
-    "被删除或",
-    "正在被审核",
-    "页面已失效",
-    "链接已失效",
-    "页面跳转",
-    "自动跳转",
-    "正在跳转",
-    "秒后跳转",
-    "暂无内容",
-    "暂无数据",
-    "暂无相关",
-    "暂无记录",
-    "搜索结果：",
-    "找到相关结果",
-    "没有找到相关",
-    "未找到相关",
-    "请输入关键词",
-    "输入的关键词",
-    "请先登录",
-    "登录后查看",
-    "登录后才能",
-    "返回首页",
-    "返回上一页",
-    "没有权限",
-    "无权访问",
-];
 /// A status line has at most this many characters.
 const STATUS_MAX_CHARS: u32 = 40;
 

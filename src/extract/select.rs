@@ -53,6 +53,11 @@
 
 use super::{DropReason, Extracted};
 use crate::decode::find_ascii_ci;
+use crate::lexicon::zh::{CREDIT_WORDS, LICENCES, RELATED_LABELS};
+use crate::lexicon::{
+    en, zh, ADDRESS_PREFIXES, CLOSING_BRACKETS, COPYRIGHT_MARKS, CREDIT_LABEL_SEPARATORS, CREDIT_SENTENCE_ENDS,
+    HEADLINE_SEPARATORS, LABEL_COLONS, OPENING_BRACKETS, SITE_PAGES,
+};
 
 /// A legal line (copyright, licence number) is at most this long.
 const LEGAL_MAX_CHARS: u32 = 120;
@@ -123,8 +128,6 @@ const HEADLINE_WEIGHT: f64 = 3.0;
 const HEADLINE_MIN_CHARS: usize = 4;
 /// ... and at most this many.
 const HEADLINE_MAX_CHARS: u32 = 80;
-/// What separates a `<title>`'s parts ("标题_频道_网站", "标题 - 网站").
-pub(super) const TITLE_SEPARATORS: [char; 6] = ['_', '|', '-', '—', '–', '｜'];
 /// Paragraphs orphaned by stray end tags sit directly in one of the container's nearest this many
 /// ancestors (a stray `</div></div>` closes the container and its parent).
 const ORPHAN_LEVELS: usize = 3;
@@ -456,20 +459,6 @@ fn drop_repeated_opening(e: &mut Extracted) {
     }
 }
 
-/// Labels that open a box of links to other articles.
-const RELATED_LABELS: [&str; 10] = [
-    "相关阅读",
-    "相关新闻",
-    "相关文章",
-    "相关报道",
-    "相关链接",
-    "延伸阅读",
-    "扩展阅读",
-    "拓展阅读",
-    "推荐阅读",
-    "更多阅读",
-];
-
 /// Whether a block is a related-reading label alone ("相关阅读：", "【延伸阅读】").
 fn is_related_label(e: &Extracted, b: &super::Block) -> bool {
     if b.link_chars > 0 || b.chars > 8 {
@@ -622,34 +611,11 @@ fn is_mark_line(text: &str) -> bool {
     bracketed || t.chars().all(|c| c.is_ascii_digit() || c.is_whitespace() || matches!(c, '.' | '、' | '．'))
 }
 
-/// Brackets a credit line or a mark may be set in ("（责任编辑：张三）", "【图】").
-const OPENING_BRACKETS: [char; 5] = ['（', '(', '【', '[', '〔'];
-const CLOSING_BRACKETS: [char; 5] = ['）', ')', '】', ']', '〕'];
-
 /// How far into a line [`is_credit_line`] looks for its label's colon or bar, in characters:
 /// past a label of six and the spaces around it.
 const CREDIT_LABEL_SCAN: usize = 16;
 /// Longest credit line (see [`is_credit_line`]), in characters.
 const CREDIT_MAX_CHARS: u32 = 40;
-/// What a credit line's label ends with: the article's editors, source, author, reporters.
-const CREDIT_WORDS: [&str; 16] = [
-    "编辑",
-    "责编",
-    "来源",
-    "稿源",
-    "出处",
-    "作者",
-    "记者",
-    "通讯员",
-    "校对",
-    "审核",
-    "审校",
-    "终审",
-    "监制",
-    "编审",
-    "摄影",
-    "供稿",
-];
 
 /// Whether a line credits the article's editor, source or author: a label of at most six
 /// characters ending in one of [`CREDIT_WORDS`], then a colon or a bar, maybe inside brackets
@@ -661,12 +627,12 @@ fn is_credit_line(text: &str) -> bool {
     let t = text.trim().trim_start_matches(OPENING_BRACKETS).trim_start();
     // The label is short: a separator further in is a sentence's colon, and scanning every
     // short block to its end for one cost more than the rest of the test.
-    let Some((label, rest)) = split_label(t, CREDIT_LABEL_SCAN, &['：', ':', '|', '｜']) else { return false };
+    let Some((label, rest)) = split_label(t, CREDIT_LABEL_SCAN, &CREDIT_LABEL_SEPARATORS) else { return false };
     let label = label.trim();
     !label.is_empty()
         && label.chars().count() <= 6
         && CREDIT_WORDS.iter().any(|w| label.ends_with(w))
-        && !rest.contains(['。', '！', '？', '!', '?'])
+        && !rest.contains(CREDIT_SENTENCE_ENDS)
 }
 
 /// A line's label and what follows it: the text before and after the first of `seps` within its
@@ -683,12 +649,12 @@ fn is_copy_line(text: &str) -> bool {
     let t = text.trim();
     let address = |s: &str| {
         let s = s.trim();
-        ["http://", "https://", "www."].iter().any(|p| s.starts_with(p)) && !s.contains(char::is_whitespace)
+        ADDRESS_PREFIXES.iter().any(|p| s.starts_with(p)) && !s.contains(char::is_whitespace)
     };
     if address(t) {
         return true;
     }
-    if split_label(t, COPY_LABEL_MAX_CHARS + 1, &['：', ':']).is_some_and(|(_, rest)| address(rest)) {
+    if split_label(t, COPY_LABEL_MAX_CHARS + 1, &LABEL_COLONS).is_some_and(|(_, rest)| address(rest)) {
         return true;
     }
     // "共3页" and "第2页", in a line not much longer than both.
@@ -802,11 +768,6 @@ fn footer_blocks(e: &Extracted, sums: &BlockSums, headline: Option<usize>) -> Ve
     footer
 }
 
-/// Words of which a legal line holds at least one, lower case: licences and notices ...
-const LICENCES: [&str; 6] = ["icp备", "icp证", "公网安备", "经营许可证", "服务许可证", "违法和不良信息举报"];
-/// ... and copyright marks.
-const COPYRIGHT_MARKS: [&str; 4] = ["©", "copyright", "all rights reserved", "版权所有"];
-
 /// True when `text` holds a character every word of a legal line has one of (`i`, `c`, `a` in
 /// either case, ©, 备, 证, 举, 版): a screen that spares nearly every block the word searches of
 /// [`is_legal_line`] (this runs on every short block of every page).
@@ -866,26 +827,6 @@ pub(crate) fn is_legal_line(text: &str) -> bool {
     let marks = COPYRIGHT_MARKS.iter().filter(|w| has(w)).count();
     marks >= 2 || (marks == 1 && has_year(text))
 }
-
-/// Names of the pages about the site itself that footers link to, lower case.
-const SITE_PAGES: [&str; 16] = [
-    "关于我们",
-    "联系我们",
-    "网站地图",
-    "广告服务",
-    "隐私",
-    "法律声明",
-    "免责声明",
-    "友情链接",
-    "招聘",
-    "投稿",
-    "意见反馈",
-    "合作伙伴",
-    "about us",
-    "contact",
-    "privacy",
-    "sitemap",
-];
 
 /// A line of links to pages about the site ("关于我们 | 联系我们 | 网站地图"): at least two
 /// different words of [`SITE_PAGES`]. One alone may sit in a top bar; a footer lists several.
@@ -1257,8 +1198,8 @@ fn paged(e: &Extracted, l: &Listing) -> bool {
 /// Links to the next or other pages of a list: "下一页", "尾页", "Next ›" (links, or spans a script
 /// turns into links), or three page numbers in a row that are links (`linked`: "1 2 3").
 fn is_pager(text: &str, linked: bool) -> bool {
-    if ["下一页", "下页", "尾页", "末页"].iter().any(|w| text.contains(w))
-        || ["next", "older"].iter().any(|w| find_ascii_ci(text.as_bytes(), w.as_bytes()).is_some())
+    if zh::PAGER_WORDS.iter().any(|w| text.contains(w))
+        || en::PAGER_WORDS.iter().any(|w| find_ascii_ci(text.as_bytes(), w.as_bytes()).is_some())
     {
         return true;
     }
@@ -1316,21 +1257,6 @@ pub(crate) fn has_time_stamp(text: &str) -> bool {
 
 /// An English date or age as forums print them: "Dec 5", "5 December 2024", "3 hours ago".
 fn has_english_date(text: &str) -> bool {
-    const MONTHS: [&str; 12] = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
-    const UNITS: [&str; 7] = ["second", "minute", "hour", "day", "week", "month", "year"];
     if !text.bytes().any(|c| c.is_ascii_alphabetic()) {
         return false;
     }
@@ -1339,14 +1265,15 @@ fn has_english_date(text: &str) -> bool {
     let number = |w: &str| w.bytes().all(|c| c.is_ascii_digit());
     words.iter().enumerate().any(|(i, w)| {
         // "Dec", "Sept", "December": three letters or more of a month's name, beside a day.
-        let month = w.len() >= 3 && MONTHS.iter().any(|m| m.len() >= w.len() && m[..w.len()].eq_ignore_ascii_case(w));
+        let month =
+            w.len() >= 3 && en::MONTHS.iter().any(|m| m.len() >= w.len() && m[..w.len()].eq_ignore_ascii_case(w));
         if month && (day(words.get(i + 1)) || (i > 0 && day(words.get(i - 1)))) {
             return true;
         }
         w.eq_ignore_ascii_case("ago")
             && i >= 2
             && number(words[i - 2])
-            && UNITS.iter().any(|u| words[i - 1].trim_end_matches(['s', 'S']).eq_ignore_ascii_case(u))
+            && en::AGE_UNITS.iter().any(|u| words[i - 1].trim_end_matches(['s', 'S']).eq_ignore_ascii_case(u))
     })
 }
 
@@ -1404,8 +1331,8 @@ fn inherited_penalty(e: &Extracted, el: &super::Elem) -> i32 {
 /// block, and the blocks after it in that element (past the next heading).
 fn after_headline(e: &Extracted) -> (std::ops::Range<usize>, Option<usize>, std::ops::Range<usize>) {
     let title = e.title.trim();
-    let leading = title.match_indices(TITLE_SEPARATORS).map(|(i, _)| title[..i].trim()).rev();
-    let parts = std::iter::once(title).chain(leading).chain(title.split(TITLE_SEPARATORS).map(str::trim));
+    let leading = title.match_indices(HEADLINE_SEPARATORS).map(|(i, _)| title[..i].trim()).rev();
+    let parts = std::iter::once(title).chain(leading).chain(title.split(HEADLINE_SEPARATORS).map(str::trim));
     let candidate = |b: &super::Block| b.chars <= HEADLINE_MAX_CHARS && b.link_chars == 0;
     let found = parts
         .filter(|p| p.chars().count() >= HEADLINE_MIN_CHARS)
@@ -1413,7 +1340,7 @@ fn after_headline(e: &Extracted) -> (std::ops::Range<usize>, Option<usize>, std:
     // Else a heading that is most of one of the title's parts: the title dresses the headline
     // ("「行政前台招聘」" for "行政前台", "【图】" ...).
     let found = found.or_else(|| {
-        title.split(TITLE_SEPARATORS).map(str::trim).find_map(|part| {
+        title.split(HEADLINE_SEPARATORS).map(str::trim).find_map(|part| {
             let n = part.chars().count() as u32;
             e.blocks.iter().position(|b| {
                 b.heading && candidate(b) && b.chars >= (HEADLINE_MIN_CHARS as u32).max(n.div_ceil(2)) && {
@@ -1464,7 +1391,7 @@ fn reworded_headline(e: &Extracted, title: &str) -> Option<usize> {
     // Each part with its distinct words, sorted: how many of a heading's words a part holds at
     // all bounds what the two share in order, and rules most headings out cheaply.
     let parts: Vec<(Vec<u64>, Vec<u64>)> = title
-        .split(TITLE_SEPARATORS)
+        .split(HEADLINE_SEPARATORS)
         .map(words)
         .filter(|p| p.len() >= REWORDED_MIN_WORDS && p.len() <= 2 * HEADLINE_MAX_CHARS as usize)
         .map(|p| {
