@@ -32,7 +32,8 @@
 //! and a site's notices stay out. A news story whose headline is a question has no answer boxes:
 //! its comments, even as replies, are not answers.
 
-use super::Extracted;
+use super::block::{Block, Extracted};
+use super::notice;
 use crate::lexicon::zh::{ANSWER_WORDS, NOT_ANSWERS, OFFICIAL_REPLY_WORDS, OPENING_POSTER, QUESTION_WORDS};
 use crate::lexicon::CLAUSE_BREAKS;
 
@@ -190,8 +191,8 @@ fn is_below(e: &Extracted, mut i: usize, ancestor: usize) -> bool {
 /// "答：……").
 fn names_itself_answer(e: &Extracted, el: usize) -> bool {
     let (lo, hi) = (e.elems[el].first_block as usize, e.elems[el].end_block as usize);
-    let labelled = |b: &super::Block| {
-        super::notice::label(e.block_text(b), b.chars, b.punct)
+    let labelled = |b: &Block| {
+        notice::label(e.block_text(b), b.chars, b.punct)
             .is_some_and(|l| l.trim() == "答" || ANSWER_WORDS.iter().any(|w| l.contains(w)))
     };
     e.elems[el].answer
@@ -207,9 +208,7 @@ fn official_reply(e: &Extracted, el: usize) -> bool {
     let official = |t: &str| OFFICIAL_REPLY_WORDS.iter().any(|w| t.contains(w));
     e.elems[el].reply
         && (short_lines(e, el).any(official)
-            || e.blocks[lo..hi]
-                .iter()
-                .any(|b| super::notice::label(e.block_text(b), b.chars, b.punct).is_some_and(official)))
+            || e.blocks[lo..hi].iter().any(|b| notice::label(e.block_text(b), b.chars, b.punct).is_some_and(official)))
 }
 
 /// The texts of the short lines of element `el` (headings, labels, signatures).

@@ -28,20 +28,22 @@
 //! - A **notice line that disclaims** inside the container ("温馨提示：……由网友提供，不代表本站
 //!   观点") is left out of the text but still counts for the container; see [`disclaiming_line`].
 
-use super::select::{is_prose, BlockSums};
-use super::Extracted;
+use super::block::{is_prose, Block, BlockSums, Extracted, MAX_LINK_DENSITY};
 use crate::lexicon::zh::{
     ASKING_WORDS, DISCLAIMER_WORDS, DISCLAIMING, HELP_WORDS, LAW_WORDS, NOTICE_WORDS, OBEY_WORDS, OPTION_WORDS,
-    PAGE_WORDS, SHELL_PROMPTS, SITE_WORDS, STATEMENT_WORDS, STATUS_WORDS,
+    PAGE_WORDS, SITE_WORDS, STATEMENT_WORDS,
 };
 use crate::lexicon::HEADLINE_SEPARATORS;
 
 /// A notice's heading, or its label before the colon, has at most this many characters.
 const LABEL_MAX_CHARS: usize = 12;
+
 /// A notice box holds at most this many characters ...
 const NOTICE_MAX_CHARS: u64 = 600;
+
 /// ... and no block longer than this (a disclaimer line counts the same).
 const NOTICE_MAX_BLOCK_CHARS: u32 = 200;
+
 /// An opener is at most this many elements below its box.
 const NOTICE_MAX_CLIMB: usize = 8;
 
@@ -107,7 +109,7 @@ pub(super) fn notice_blocks(
 ) -> Vec<bool> {
     let n = e.blocks.len();
     let mut notice = vec![false; n];
-    let readable = |b: &super::Block| b.link_density() <= super::select::MAX_LINK_DENSITY;
+    let readable = |b: &Block| b.link_density() <= MAX_LINK_DENSITY;
     let mut prose = vec![0u32; n + 1];
     for (i, b) in e.blocks.iter().enumerate() {
         prose[i + 1] = prose[i] + u32::from(is_prose(b));
@@ -131,7 +133,7 @@ pub(super) fn notice_blocks(
     let range = |el: usize| e.elems[el].first_block as usize..e.elems[el].end_block as usize;
     let site = site_name(&e.title);
     let of_site = |r: std::ops::Range<usize>| e.blocks[r].iter().any(|b| names_site(e.block_text(b), site, true));
-    let by_site = |b: &super::Block| site.is_some_and(|s| label_names_site(e.block_text(b), b.chars, b.punct, s));
+    let by_site = |b: &Block| site.is_some_and(|s| label_names_site(e.block_text(b), b.chars, b.punct, s));
     let mut i = 0;
     while i < n {
         let b = &e.blocks[i];
@@ -198,7 +200,7 @@ pub(super) fn names_site(text: &str, site: Option<&str>, users: bool) -> bool {
 /// of the site (its users alone do not count: a disclaimer's phrase names them already). Left
 /// out of the text, it still counts for the container: a Q&A page's answers and the line under
 /// them are one box, and without the line a lone answer may win it.
-pub(super) fn disclaiming_line(e: &Extracted, b: &super::Block, site: Option<&str>) -> bool {
+pub(super) fn disclaiming_line(e: &Extracted, b: &Block, site: Option<&str>) -> bool {
     if b.chars > NOTICE_MAX_BLOCK_CHARS || b.punct == 0 {
         return false;
     }
@@ -215,7 +217,7 @@ const FEEDBACK_MAX_CHARS: usize = 24;
 /// 是否有帮助？有帮助 没帮助"), under every answer or article of the site. Its sentence would be
 /// shared by all of them, a template's, without a template's frequency yet on a site's first
 /// pages. Never a heading; the caller keeps the page's own headline and question.
-pub(super) fn feedback_prompt(b: &super::Block, text: &str) -> bool {
+pub(super) fn feedback_prompt(b: &Block, text: &str) -> bool {
     if b.heading || b.punct == 0 || b.chars as usize > 2 * FEEDBACK_MAX_CHARS + 1 {
         return false;
     }
@@ -247,26 +249,6 @@ pub(super) fn feedback_prompt(b: &super::Block, text: &str) -> bool {
     has(question, &PAGE_WORDS) || offers
 }
 
-/// A shell's prompt is a line of at most this many characters.
-const SHELL_PROMPT_MAX_CHARS: u32 = 30;
-
-/// An automaton for a word list, ASCII letters in either case (`None` only if building fails,
-/// which a fixed list of a few words does not make it).
-fn any_case(words: &[&str]) -> Option<aho_corasick::AhoCorasick> {
-    aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(words).ok()
-}
-
-static SHELL_PROMPT_WORDS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
-    std::sync::LazyLock::new(|| any_case(&SHELL_PROMPTS));
-
-/// Whether a block is a shell's prompt ("正在加载中，请稍候。", "请开启JavaScript后刷新页面",
-/// "打开APP阅读全文"): the text of a page rendered in the browser before its script has run, the
-/// same on all of the site's pages. Read as the page's text, it made every such page an exact
-/// copy of the site's first. The caller keeps the page's headline, which may speak of these.
-pub(super) fn shell_prompt(b: &super::Block, text: &str) -> bool {
-    b.chars <= SHELL_PROMPT_MAX_CHARS && SHELL_PROMPT_WORDS.as_ref().is_some_and(|w| w.is_match(text))
-}
-
 /// ... which names the site ("本站部分内容来源于网络，如有侵权请联系删除。", "凡本网注明“来源：……”
 /// 的作品，均转载自其它媒体……"): a footer's sentence. Only on a page that says nothing else
 /// (see `select`): a short report of the site's own ("本网讯……") may use those words.
@@ -282,23 +264,9 @@ pub(super) fn law_reminder(text: &str) -> bool {
     OBEY_WORDS.iter().any(|w| text.contains(w)) && LAW_WORDS.iter().any(|w| text.contains(w))
 }
 
-/// A status line has at most this many characters.
-const STATUS_MAX_CHARS: u32 = 40;
-
-static STATUS_AUTOMATON: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
-    std::sync::LazyLock::new(|| any_case(&STATUS_WORDS));
-
-/// Whether a block is a site's status line ("抱歉，您访问的页面不存在或已被删除！", "页面跳转中，
-/// 请稍候……", "搜索结果：找到相关结果约0个", "暂无内容"), or a shell's prompt (its words are not
-/// repeated here).
-pub(super) fn status_line(b: &super::Block, text: &str) -> bool {
-    b.chars <= STATUS_MAX_CHARS
-        && (STATUS_AUTOMATON.as_ref().is_some_and(|w| w.is_match(text)) || shell_prompt(b, text))
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::{extract_html, DropReason, Extracted};
+    use super::super::{extract_html, Block, DropReason, Extracted};
     use super::{feedback_prompt, site_name};
     use super::{opener, Opener, DISCLAIMER_WORDS, NOTICE_WORDS};
 
@@ -334,7 +302,7 @@ mod tests {
     }
 
     /// A block of `text` as the extractor measures it.
-    fn block(text: &str) -> super::super::Block {
+    fn block(text: &str) -> Block {
         let e = extract_html(&format!("<html><body><p>{text}</p></body></html>"));
         e.blocks.into_iter().next().expect("one block")
     }

@@ -141,6 +141,28 @@ const fn word_bit(word: &[u8]) -> u64 {
     }
 }
 
+/// Lower-cased tag name, small enough to keep on the element stack.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TagName(pub(super) [u8; 12], pub(super) u8);
+
+impl TagName {
+    pub(crate) fn new(name: &str) -> Self {
+        let mut buf = [0u8; 12];
+        let n = name.len().min(12);
+        for (d, s) in buf.iter_mut().zip(name.bytes()) {
+            *d = s.to_ascii_lowercase();
+        }
+        TagName(buf, n as u8)
+    }
+    pub(crate) fn is(&self, lower: &[u8]) -> bool {
+        &self.0[..self.1 as usize] == lower
+    }
+    /// `h1` to `h6`.
+    pub(crate) fn is_heading(&self) -> bool {
+        self.1 == 2 && self.0[0] == b'h' && (b'1'..=b'6').contains(&self.0[1])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
