@@ -34,8 +34,10 @@
 
 use super::block::{Block, Extracted};
 use super::notice;
-use crate::lexicon::zh::{ANSWER_WORDS, NOT_ANSWERS, OFFICIAL_REPLY_WORDS, OPENING_POSTER, QUESTION_WORDS};
-use crate::lexicon::CLAUSE_BREAKS;
+use crate::lexicon::zh::{
+    ANSWER_LABEL, ANSWER_WORDS, NOT_ANSWERS, OFFICIAL_REPLY_WORDS, OPENING_POSTER, QUESTION_WORDS,
+};
+use crate::lexicon::{CLAUSE_BREAKS, QUESTION_MARKS};
 
 /// A line that heads or signs an answer is at most this long.
 const MARKER_MAX_CHARS: u32 = 40;
@@ -106,7 +108,7 @@ pub(super) fn names_reply(hint: i32, named_reply: bool) -> bool {
 /// Whether a headline asks a question: its last clause does.
 pub(super) fn is_question(text: &str) -> bool {
     let text = text.trim();
-    if text.ends_with(['？', '?']) {
+    if text.ends_with(QUESTION_MARKS) {
         return true;
     }
     let last = text.rsplit(CLAUSE_BREAKS).find(|c| !c.trim().is_empty()).unwrap_or("");
@@ -193,7 +195,7 @@ fn names_itself_answer(e: &Extracted, el: usize) -> bool {
     let (lo, hi) = (e.elems[el].first_block as usize, e.elems[el].end_block as usize);
     let labelled = |b: &Block| {
         notice::label(e.block_text(b), b.chars, b.punct)
-            .is_some_and(|l| l.trim() == "答" || ANSWER_WORDS.iter().any(|w| l.contains(w)))
+            .is_some_and(|l| l.trim() == ANSWER_LABEL || ANSWER_WORDS.iter().any(|w| l.contains(w)))
     };
     e.elems[el].answer
         || descendants(e, el).any(|d| e.elems[d].answer)

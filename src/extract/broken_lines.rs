@@ -2,7 +2,7 @@
 //! lines inside the article is kept though each is too short to be prose.
 
 use super::block::{Block, DropReason, Extracted};
-use crate::lexicon::{CLOSING_BRACKETS, OPENING_BRACKETS};
+use crate::lexicon::{is_numbering_mark, CLOSING_BRACKETS, OPENING_BRACKETS};
 
 /// Fewest lines, and characters, of a run that [`keep_broken_lines`] keeps: a subhead or a
 /// caption stands alone between paragraphs, and a pair of them is no sentence.
@@ -85,5 +85,5 @@ fn all_different(e: &Extracted, range: std::ops::Range<usize>) -> bool {
 fn is_mark_line(text: &str) -> bool {
     let t = text.trim();
     let bracketed = t.starts_with(OPENING_BRACKETS) && t.ends_with(CLOSING_BRACKETS);
-    bracketed || t.chars().all(|c| c.is_ascii_digit() || c.is_whitespace() || matches!(c, '.' | '、' | '．'))
+    bracketed || t.chars().all(|c| c.is_ascii_digit() || c.is_whitespace() || is_numbering_mark(c))
 }

@@ -1,6 +1,6 @@
 //! Dates and times as comment, post and timeline headers print them.
 
-use crate::lexicon::en;
+use crate::lexicon::{en, is_date_mark, zh};
 /// A date or time as comment and post headers show them: 2026-03-02, 2026/3/2, 2026年3月,
 /// 10:21, "3分钟前", and English dates and ages ("Dec 5", "3 hours ago").
 pub(super) fn has_time_stamp(text: &str) -> bool {
@@ -8,7 +8,7 @@ pub(super) fn has_time_stamp(text: &str) -> bool {
     // character vector (this runs on every short block): the forms are ASCII but for 年, and
     // the byte after an ASCII byte always starts the next character.
     let b = text.as_bytes();
-    if !b.iter().any(u8::is_ascii_digit) && !text.contains('前') {
+    if !b.iter().any(u8::is_ascii_digit) && !text.contains(zh::AGO) {
         return false;
     }
     let digit = |i: usize| b.get(i).is_some_and(u8::is_ascii_digit);
@@ -26,16 +26,16 @@ pub(super) fn has_time_stamp(text: &str) -> bool {
         if (i + 1..i + 4).all(digit) {
             let after = &b[i + 4..];
             if matches!(after.first(), Some(b'-' | b'/' | b'.')) && digit(i + 5)
-                || after.starts_with("年".as_bytes()) && digit(i + 4 + "年".len())
+                || after.starts_with(zh::YEAR.as_bytes()) && digit(i + 4 + zh::YEAR.len())
             {
                 return true;
             }
         }
     }
     // "3分钟前", "2小时前", "5天前": a character, then 钟, 时 or 天, then 前.
-    let ago = text.match_indices('前').any(|(at, _)| {
+    let ago = text.match_indices(zh::AGO).any(|(at, _)| {
         let before = &text[..at];
-        before.chars().next_back().is_some_and(|c| matches!(c, '钟' | '时' | '天')) && before.len() > '钟'.len_utf8()
+        before.chars().next_back().is_some_and(zh::is_ago_unit) && before.len() > '钟'.len_utf8()
     });
     ago || has_english_date(text)
 }
@@ -65,8 +65,7 @@ fn has_english_date(text: &str) -> bool {
 /// A block that is a date and nothing else, without a time of day: "2005年3月", "2024-12-01".
 /// Posts and comments carry their author or the minute beside the date.
 fn is_bare_date(text: &str) -> bool {
-    text.chars()
-        .all(|c| c.is_ascii_digit() || c.is_whitespace() || matches!(c, '年' | '月' | '日' | '号' | '-' | '/' | '.'))
+    text.chars().all(|c| c.is_ascii_digit() || c.is_whitespace() || is_date_mark(c))
 }
 
 /// A timeline entry's date: a bare date with a time stamp's form, or a year alone.

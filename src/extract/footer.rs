@@ -4,7 +4,7 @@
 use super::block::{is_prose, Block, BlockSums, Extracted, MAX_LINK_DENSITY};
 use super::shells::shell_prompt;
 use crate::decode::find_ascii_ci;
-use crate::lexicon::zh::LICENCES;
+use crate::lexicon::zh::{self, LICENCES};
 use crate::lexicon::{COPYRIGHT_MARKS, SITE_PAGES};
 
 /// A legal line (copyright, licence number) is at most this long.
@@ -173,7 +173,7 @@ pub(super) fn is_legal_line(text: &str) -> bool {
         return true;
     }
     // Not "©" or "Copyright" alone: a photo credit opens so ("© 新华社").
-    if text.trim_start().starts_with("版权所有") {
+    if text.trim_start().starts_with(zh::RIGHTS_RESERVED) {
         return true;
     }
     let marks = COPYRIGHT_MARKS.iter().filter(|w| has(w)).count();

@@ -43,8 +43,11 @@ pub(super) struct Lists {
     /// Items too large to count, in a list of dated items, that open as those do (a time stamp
     /// before their first prose): a long comment. With the first item of their list, since they
     /// are set aside only when that list may not lead (see `select`).
-    pub(super) long_items: Vec<((u32, u32), (u32, u32))>,
+    pub(super) long_items: Vec<LongItem>,
 }
+
+/// A long item's block range, with the first item's of its list (see [`Lists::long_items`]).
+pub(super) type LongItem = ((u32, u32), (u32, u32));
 
 /// A list whose items lead with headline links to other pages and go on in prose: excerpts on a
 /// tag, channel, topic or search-result page, or a "related reading" box with summaries.

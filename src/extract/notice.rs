@@ -31,9 +31,9 @@
 use super::block::{is_prose, Block, BlockSums, Extracted, MAX_LINK_DENSITY};
 use crate::lexicon::zh::{
     ASKING_WORDS, DISCLAIMER_WORDS, DISCLAIMING, HELP_WORDS, LAW_WORDS, NOTICE_WORDS, OBEY_WORDS, OPTION_WORDS,
-    PAGE_WORDS, SITE_WORDS, STATEMENT_WORDS,
+    PAGE_WORDS, SITE_USERS, SITE_WORDS, STATEMENT_WORDS,
 };
-use crate::lexicon::HEADLINE_SEPARATORS;
+use crate::lexicon::{ends_label, FEEDBACK_SEPARATORS, HEADLINE_SEPARATORS};
 
 /// A notice's heading, or its label before the colon, has at most this many characters.
 const LABEL_MAX_CHARS: usize = 12;
@@ -63,7 +63,7 @@ pub(super) fn label(text: &str, chars: u32, punct: u32) -> Option<&str> {
     if punct == 0 && chars as usize <= LABEL_MAX_CHARS {
         return Some(text);
     }
-    let (end, _) = text.char_indices().take(LABEL_MAX_CHARS + 2).find(|&(_, c)| c == '：' || c == ':' || c == '】')?;
+    let (end, _) = text.char_indices().take(LABEL_MAX_CHARS + 2).find(|&(_, c)| ends_label(c))?;
     Some(text[..end].trim_start_matches('【'))
 }
 
@@ -192,7 +192,7 @@ fn label_names_site(text: &str, chars: u32, punct: u32, site: &str) -> bool {
 /// Whether `text` speaks of the site: one of [`SITE_WORDS`] (without "网友" unless `users`), or
 /// the site's name.
 pub(super) fn names_site(text: &str, site: Option<&str>, users: bool) -> bool {
-    SITE_WORDS.iter().any(|w| (users || *w != "网友") && text.contains(w)) || site.is_some_and(|s| text.contains(s))
+    SITE_WORDS.iter().any(|w| (users || *w != SITE_USERS) && text.contains(w)) || site.is_some_and(|s| text.contains(s))
 }
 
 /// Whether a block inside the article's container is a notice line that disclaims: it opens
@@ -235,7 +235,7 @@ pub(super) fn feedback_prompt(b: &Block, text: &str) -> bool {
         return false;
     }
     // After the question: only answer words, counts and separators, read left to right.
-    let separators = |c: char| c.is_whitespace() || c.is_ascii_digit() || "?？()（）[]【】/|、,，:：".contains(c);
+    let separators = |c: char| c.is_whitespace() || c.is_ascii_digit() || FEEDBACK_SEPARATORS.contains(c);
     let (mut rest, mut offers) = (after, false);
     while let Some(c) = rest.chars().next() {
         if separators(c) {

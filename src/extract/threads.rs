@@ -5,7 +5,7 @@
 use std::ops::Range;
 
 use super::block::{keep, readable_chars, Extracted, MIN_SCORING_CHARS};
-use super::lists::Listing;
+use super::lists::{Listing, LongItem};
 
 /// A thread's opening post without a sentence end holds a block of this many characters with
 /// some punctuation ("坏了,因为...", "……心里师竟然需要…… ~~总之到最后 觉得浪费了时间").
@@ -92,7 +92,7 @@ pub(super) fn keep_posts(
     headline: Option<usize>,
     lead: Option<(u32, u32)>,
     first_items: &[(u32, u32)],
-    long_items: &[((u32, u32), (u32, u32))],
+    long_items: &[LongItem],
     listings: &[Listing],
 ) {
     let other_chars = readable_chars(e, excluded, footer, 0..e.blocks.len(), MIN_SCORING_CHARS, false);

@@ -53,6 +53,39 @@ pub const ADDRESS_PREFIXES: [&str; 3] = ["http://", "https://", "www."];
 /// (see `extract::answers::is_question`).
 pub const CLAUSE_BREAKS: [char; 13] = ['？', '?', '！', '!', '。', '，', ',', '：', ':', '；', ' ', '　', '|'];
 
+/// A question's last mark, full-width or ASCII: a headline ending so asks.
+pub const QUESTION_MARKS: [char; 2] = ['？', '?'];
+
+/// What ends a notice's label before its text: a colon, full-width or ASCII, or the closing
+/// "】" of "【免责声明】".
+#[inline]
+pub fn ends_label(c: char) -> bool {
+    c == '：' || c == ':' || c == '】'
+}
+
+/// What may stand between a feedback prompt's question and its options, and between the
+/// options ("有帮助(3) | 没帮助(1)"), beside white space and digits.
+pub const FEEDBACK_SEPARATORS: &str = "?？()（）[]【】/|、,，:：";
+
+/// The marks of a line that numbers what follows ("1.", "二、", "３．").
+#[inline]
+pub fn is_numbering_mark(c: char) -> bool {
+    matches!(c, '.' | '、' | '．')
+}
+
+/// What a bare date holds beside digits and white space: "2005年3月", "2024-12-01", "3.5".
+#[inline]
+pub fn is_date_mark(c: char) -> bool {
+    matches!(c, '年' | '月' | '日' | '号' | '-' | '/' | '.')
+}
+
+/// The marks of an excerpt cut short: an ellipsis ("……", "⋯"), or '.' when another follows
+/// ("...": see `verify::edges::excerpt_cut`).
+#[inline]
+pub fn is_ellipsis_mark(c: char) -> bool {
+    c == '…' || c == '⋯' || c == '.'
+}
+
 /// Sentence-ending punctuation, full-width or ASCII, as extraction reads a block.
 #[inline]
 pub fn is_sentence_end(c: char) -> bool {

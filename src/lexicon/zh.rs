@@ -42,10 +42,17 @@ pub const CREDIT_WORDS: [&str; 16] = [
 /// Words of which a legal line holds at least one, lower case: licences and notices ...
 pub const LICENCES: [&str; 6] = ["icp备", "icp证", "公网安备", "经营许可证", "服务许可证", "违法和不良信息举报"];
 
+/// A legal line that opens with these words is one ("版权所有：示例网"), with or without a year.
+pub const RIGHTS_RESERVED: &str = "版权所有";
+
 /// Links to a list's next or last page ("下一页", "尾页").
 pub const PAGER_WORDS: [&str; 4] = ["下一页", "下页", "尾页", "末页"];
 
 // ---- Notices, prompts and status lines ----
+
+/// The word of [`SITE_WORDS`] that names the site's users, not the site: a notice's sentence
+/// may name them, a site's statement or a disclaimer must name the site itself.
+pub const SITE_USERS: &str = "网友";
 
 /// Words that name a notice: 提示, 声明, 须知, 提醒, 免责 ("温馨提示", "免责声明", "购买须知"),
 /// and a shop's policy on every product: 售后, 退换 ("售后保障", "退换货说明").
@@ -225,11 +232,26 @@ pub const OFFICIAL_REPLY_WORDS: [&str; 9] =
 /// ("相关问答", "热门回答", "推荐问题", "猜你喜欢") and comments ("网友评论", "留言").
 pub const NOT_ANSWERS: [&str; 6] = ["相关", "热门", "推荐", "猜你", "评论", "留言"];
 
+/// An answer's label alone ("答：……").
+pub const ANSWER_LABEL: &str = "答";
+
 /// The forum's name for a thread's opening poster: a question posted as a thread, whose replies
 /// are not its text however they are named.
 pub const OPENING_POSTER: &str = "楼主";
 
 // ---- Numerals and dates ----
+
+/// "Ago": after a unit of time ("3分钟前", "2小时前", "5天前").
+pub const AGO: char = '前';
+
+/// The last character of a unit of time before [`AGO`]: 分钟, 小时, 天.
+#[inline]
+pub fn is_ago_unit(c: char) -> bool {
+    matches!(c, '钟' | '时' | '天')
+}
+
+/// "Year", after four digits of a date ("2026年3月").
+pub const YEAR: &str = "年";
 
 /// The digits in Chinese numerals, in order from zero: both zeros ("〇", "零"), then one to nine
 /// (the position less one is the value, zero for the first two).

@@ -15,7 +15,7 @@ pub(super) fn excerpt_cut(held: &[char], holder: &[char], held_end: usize, holde
     }
     // The ellipsis follows the held text within a character or two (a space, a stray mark).
     let after = &holder[holder_end.min(holder.len())..];
-    let at = after.iter().take(3).position(|&c| c == '…' || c == '⋯' || c == '.');
+    let at = after.iter().take(3).position(|&c| crate::lexicon::is_ellipsis_mark(c));
     at.is_some_and(|i| match after[i] {
         '.' => after.get(i + 1) == Some(&'.'),
         _ => true,
