@@ -24,10 +24,10 @@ pub enum DropReason {
     /// "来源：新华社"), or the copy's own address or page count ("本文网址：http://…", "本文共3页，
     /// 当前第2页"), which copies of one article write each their own way.
     Credit,
-    /// A summary above the article that repeats its opening (see `select`).
+    /// A summary above the article that repeats its opening (see `summary`).
     Summary,
     /// A site's status line on a page with nothing else: not found, deleted, redirecting, no
-    /// results, nothing yet (see `notice::status_line`).
+    /// results, nothing yet (see `status::status_line`).
     Status,
 }
 
@@ -79,7 +79,7 @@ pub(crate) struct Elem {
     /// Hash of the tag name, class and digit-less id: siblings with the same signature form a list.
     pub sig: u64,
     /// The signature with the class's digits left out too: the parts of one article split in
-    /// numbered wrappers (`txt0`, `txt1`) are alike (see `select`), though not a list.
+    /// numbered wrappers (`txt0`, `txt1`) are alike (see `container`), though not a list.
     pub stem: u64,
     /// Blocks `first_block..end_block` lie inside this element.
     pub first_block: u32,
@@ -88,7 +88,7 @@ pub(crate) struct Elem {
     pub answer: bool,
     /// Its only furniture name is "reply" (see `answers`: an office's or a doctor's reply).
     pub reply: bool,
-    /// It is a `<footer>`, or its class or id names a footer (see `select::footer_blocks`).
+    /// It is a `<footer>`, or its class or id names a footer (see `footer::footer_blocks`).
     pub footer: bool,
 }
 
@@ -109,7 +109,7 @@ pub struct Extracted {
     /// held little text (see `embedded`).
     pub from_script: bool,
     /// Most of the main text is a listing's excerpts (a channel's, a tag's or a search's page:
-    /// see `select`), each a pointer to another page rather than text of its own.
+    /// see `listings`), each a pointer to another page rather than text of its own.
     pub listing: bool,
 }
 

@@ -42,7 +42,7 @@ pub(super) struct Lists {
     pub(super) dates: Vec<u32>,
     /// Items too large to count, in a list of dated items, that open as those do (a time stamp
     /// before their first prose): a long comment. With the first item of their list, since they
-    /// are set aside only when that list may not lead (see `select`).
+    /// are set aside only when that list may not lead (see `threads::keep_posts`).
     pub(super) long_items: Vec<LongItem>,
 }
 

@@ -66,7 +66,7 @@ pub(super) fn mark_blocks(
     let feedback = |i: usize, b: &Block| {
         headline != Some(i) && !question_head(i) && notice::feedback_prompt(b, &text[b.range.clone()])
     };
-    // A shell's loading line or call to open the app (see `notice::shell_prompt`).
+    // A shell's loading line or call to open the app (see `shells::shell_prompt`).
     let prompt = |i: usize, b: &Block| headline != Some(i) && shell_prompt(b, &text[b.range.clone()]);
     // A credit line, or the copy's own address or page count (a line of one clause at most).
     let credit = |i: usize, b: &Block| {

@@ -5,7 +5,7 @@
 //! and link text), then runs the selection passes in the order `passes` lists them: each pass
 //! is a rule family in a file of its own. Plain text goes through [`extract_text`]: every
 //! non-empty line is a block and every block is kept. The words the rules look for are in
-//! [`crate::lexicon`].
+//! `crate::lexicon`.
 //!
 //! The files, by what they hold:
 //!

@@ -251,14 +251,14 @@ pub(super) fn feedback_prompt(b: &Block, text: &str) -> bool {
 
 /// ... which names the site ("本站部分内容来源于网络，如有侵权请联系删除。", "凡本网注明“来源：……”
 /// 的作品，均转载自其它媒体……"): a footer's sentence. Only on a page that says nothing else
-/// (see `select`): a short report of the site's own ("本网讯……") may use those words.
+/// (see `status::drop_site_lines_alone`): a short report of the site's own ("本网讯……") may use those words.
 pub(super) fn site_statement(text: &str, site: Option<&str>) -> bool {
     STATEMENT_WORDS.iter().any(|w| text.contains(w)) && names_site(text, site, false)
 }
 
 /// Whether a line asks its reader to obey the law ("请遵守《互联网电子公告服务管理规定》及中华人民
 /// 共和国其他各项有关法律法规。", "发言请遵守国家法律法规"): a forum's or a portal's footer line,
-/// which names neither the site nor a licence. Only inside a footer region (see `select`): a
+/// which names neither the site nor a licence. Only inside a footer region (see `mark`): a
 /// report may give the advice ("提醒市民出行遵守交通法规").
 pub(super) fn law_reminder(text: &str) -> bool {
     OBEY_WORDS.iter().any(|w| text.contains(w)) && LAW_WORDS.iter().any(|w| text.contains(w))

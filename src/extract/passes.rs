@@ -5,6 +5,65 @@
 //! first (headline, notices, footer, lists) decide where the article container is looked for;
 //! then each block gets its verdict, and the last passes mend what the verdicts got wrong on
 //! particular page shapes.
+//!
+//! What the passes find, step by step:
+//!
+//! 0. The site footer is found: the region around a copyright or licence line ("Copyright ©
+//!    2026", "版权所有：示例网", "京ICP备...") or a line of the site's own links ("关于我们 |
+//!    联系我们 | 网站地图"), grown to the largest enclosing element that adds no prose and stays
+//!    footer-sized (larger when the template names it a footer: `<footer>`, class "footer",
+//!    "bottom", "copyright"). Footers often hold full sentences ("如需转载，请与本网联系。")
+//!    that would outscore a short post, and are shared by every page of a site: their text scores
+//!    at [`FOOTER_WEIGHT`] and is left out, unless the footer-like region is all the page has and
+//!    holds a sentence that is neither a legal line nor about the site (a short article with its
+//!    own copyright line): a listing or login page whose only sentences are the footer's has no
+//!    text. A site's notices beside the text (a safety box, a disclaimer: see `notice`) are
+//!    treated the same way.
+//! 1. Repeated lists are set aside: three or more sibling elements of the same tag and class whose
+//!    items mostly hold a short link or time-stamp block beside other text. These are comment
+//!    threads and "related reading" boxes, whose sentences end in "。" like the article's and would
+//!    otherwise be shared between unrelated pages. When no prose comes before such a list, its
+//!    first item is the page's lead (a forum thread whose opening post has the replies' layout):
+//!    it is kept, and it is the main text. A news article comes before its comments, so its
+//!    first comment is not taken for the lead; nor is a list above the page's headline (a box
+//!    of the latest news), or after prose under it (a news flash shorter than its comments), or
+//!    after a listing under it (a channel's page with visitors' comments). A listing of other
+//!    pages (tag, channel, topic and search-result pages: items that lead with headline links
+//!    set as headings, a quarter of them repeated at most, then go on in prose) has no lead: its
+//!    first item is another page's opening. A dated listing under the headline with nothing
+//!    before it but its own short introduction, or any listing under it that a pager follows
+//!    ("下一页", "1 2 3": one page of a channel, whose description comes before it on every page) with at most
+//!    one paragraph before it (more are an article, whose pages the pager turns), is the main
+//!    text, all of it, unless more prose stands beside it; so is a listing whose longest excerpt
+//!    would otherwise be taken for the article. Other listings ("related reading" with
+//!    summaries) are set aside, an item too large for a list too when it lies below the
+//!    headline and opens with a link like the others (a summary quoting a whole page). A list
+//!    marked only by bare dates spanning months is a timeline: the article's own text, dates
+//!    included. A page with none of these whose best container is one short paragraph beside
+//!    far more prose set aside is a listing: that paragraph is its site's notice, and the page
+//!    has no text (see [`scrap`]).
+//! 2. Every remaining block with sentence-like text scores its element and the nearest ancestors;
+//!    an element's score is damped by its link density and moved by class/id hints. The best
+//!    element is the article container; when one child holds nearly all of its score, the child
+//!    is, unless a table of figures lies beside it (short cells score nothing) or it is one
+//!    paragraph among its like (a long paragraph beside a short lead).
+//! 3. Blocks inside the container are kept unless they are link lists, credit lines
+//!    ("（责任编辑：张三）", "来源：新华社": see [`is_credit_line`]) or short and without
+//!    sentence punctuation (the cells of a table inside it are kept however short: rates,
+//!    specs, scores; so is a run of three or more lines that set a sentence one phrase to a
+//!    line: see [`keep_broken_lines`]), and a related-reading box set flat among the
+//!    paragraphs (a label, then links each perhaps followed by its summary: see
+//!    [`drop_related_boxes`]) is left out; siblings of the container with its signature or an
+//!    article-like hint join it (articles split over several containers). On a page that
+//!    closes more elements than it opens, the bare paragraphs right after the container in one
+//!    of its ancestors continue it (see `container::orphaned_run`).
+//! 4. On a question page, the question and its answer boxes are the text (see `answers`).
+//!
+//! [`FOOTER_WEIGHT`]: super::footer::FOOTER_WEIGHT
+//! [`scrap`]: super::listings::scrap
+//! [`is_credit_line`]: super::credits::is_credit_line
+//! [`keep_broken_lines`]: super::broken_lines::keep_broken_lines
+//! [`drop_related_boxes`]: super::related::drop_related_boxes
 
 use super::block::{is_prose, keep, BlockSums, Extracted};
 use super::lists::Lists;

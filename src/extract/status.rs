@@ -12,7 +12,7 @@ use crate::lexicon::zh::STATUS_WORDS;
 /// 如有侵权请联系删除。", see `notice::site_statement`), a footer that no region beside it tells
 /// for one on a page with no text of its own (a script's shell, a login form, an empty listing:
 /// the footer then holds all of the page's prose); and status lines
-/// (see `notice::status_line`): a soft 404, a redirect stub, a deleted post, an empty search. A
+/// (see [`status_line`]): a soft 404, a redirect stub, a deleted post, an empty search. A
 /// headline that is a status line ("页面不存在") goes with them. Every page of the site says
 /// them; as its text they made such pages copies of each other.
 pub(super) fn drop_site_lines_alone(e: &mut Extracted, headline: Option<usize>) {

@@ -83,7 +83,7 @@ pub struct ClassWords {
     /// "reply" is among the words.
     pub reply: bool,
     /// A word names a page's footer (footer, foot, bottom, copyright, banquan): see
-    /// `select::footer_blocks`, which lets such a region be larger.
+    /// `footer::footer_blocks`, which lets such a region be larger.
     pub footer: bool,
 }
 

@@ -119,7 +119,7 @@ pub fn is_sentence_break(c: char) -> bool {
     matches!(c, '。' | '!' | '?' | ';' | ',' | ':' | '、' | '\n' | '…' | '｡' | '；' | '，')
 }
 
-/// Brackets a note's mark opens with ("[2]", "［3］", "【4】"): one wiki marks its sources,
+/// Brackets a note's mark opens with ("\[2\]", "［3］", "【4】"): one wiki marks its sources,
 /// another lists them, so a mark is no figure of the text.
 #[inline]
 pub fn opens_note(c: char) -> bool {

@@ -156,7 +156,7 @@ pub const STATEMENT_WORDS: [&str; 8] = ["版权", "转载", "侵权", "授权", 
 
 /// What a site says on a page that has no content of its own: not found, deleted or under
 /// review, redirecting, no results, nothing yet, log in first, go back. Whole phrases, matched
-/// without regard to ASCII case, and only on a page that says nothing else (see `select`): a
+/// without regard to ASCII case, and only on a page that says nothing else (see `extract::status`): a
 /// news flash alone says "……的消息不存在", "暂无人员伤亡" or "视频已被删除", which these are not.
 pub const STATUS_WORDS: [&str; 42] = [
     "页面不存在",

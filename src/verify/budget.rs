@@ -32,7 +32,7 @@ pub(super) const FREE_ROUNDS: usize = 8;
 /// diff's units.
 pub(super) const ROUND_WORK_PER_CHAR: u64 = 16;
 
-/// The work of a round's first plain diff (see [`Verifier::diff_round`]): this and
+/// The work of a round's first plain diff (see [`super::Verifier::diff_round`]): this and
 /// [`FIRST_TRY_WORK_PER_CHAR`] per character of the two skeletons.
 pub(super) const FIRST_TRY_WORK_BASE: u64 = 16_384;
 /// See [`FIRST_TRY_WORK_BASE`].

@@ -125,7 +125,7 @@ pub(super) fn figures_disagree(
 }
 
 /// The figures of `t` inside `ranges` (disjoint) on its lines with a sentence end
-/// ([`each_figure`]), but a note's mark ("[2]", "【3】"): one wiki marks its sources, another
+/// ([`each_figure`]), but a note's mark ("\[2\]", "【3】"): one wiki marks its sources, another
 /// lists them.
 fn numbers<'t>(t: &'t [char], ranges: &[Range], stops: crate::features::Stops) -> Vec<&'t [char]> {
     let lines: Vec<Range> = ranges
