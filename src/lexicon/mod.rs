@@ -79,6 +79,18 @@ pub fn is_date_mark(c: char) -> bool {
     matches!(c, '年' | '月' | '日' | '号' | '-' | '/' | '.')
 }
 
+/// What joins the parts of a date written in digits ("2024-03-05", "3/5/2024").
+pub const DATE_SEPARATORS: [char; 2] = ['-', '/'];
+
+/// One of [`DATE_SEPARATORS`].
+#[inline]
+pub fn is_date_separator(c: char) -> bool {
+    matches!(c, '-' | '/')
+}
+
+/// What joins the hours and minutes of a time of day ("10:21").
+pub const TIME_SEPARATOR: char = ':';
+
 /// The marks of an excerpt cut short: an ellipsis ("……", "⋯"), or '.' when another follows
 /// ("...": see `verify::edges::excerpt_cut`).
 #[inline]

@@ -59,28 +59,28 @@ fn is_date_part(t: &[char], start: usize, end: usize) -> bool {
         (t.get(end).is_some_and(|c| sep.contains(c)) && digit(end + 1))
             || (start >= 2 && sep.contains(&t[start - 1]) && digit(start - 2))
     };
-    if joined(&[':']) {
+    if joined(&[lexicon::TIME_SEPARATOR]) {
         return true;
     }
-    if !joined(&['-', '/']) {
+    if !joined(&lexicon::DATE_SEPARATORS) {
         return false;
     }
     // The date's extent: runs of digits joined by '-' or '/'; a year among them.
     let mut lo = start;
-    while lo >= 2 && matches!(t[lo - 1], '-' | '/') && digit(lo - 2) {
+    while lo >= 2 && lexicon::is_date_separator(t[lo - 1]) && digit(lo - 2) {
         lo -= 1;
         while lo > 0 && digit(lo - 1) {
             lo -= 1;
         }
     }
     let mut hi = end;
-    while matches!(t.get(hi), Some('-' | '/')) && digit(hi + 1) {
+    while t.get(hi).is_some_and(|&c| lexicon::is_date_separator(c)) && digit(hi + 1) {
         hi += 1;
         while digit(hi) {
             hi += 1;
         }
     }
-    t[lo..hi].split(|c| matches!(c, '-' | '/')).any(|run| run.len() == 4)
+    t[lo..hi].split(|&c| lexicon::is_date_separator(c)).any(|run| run.len() == 4)
 }
 
 /// Two texts disagree on their figures when each states at least this many the other does not ...
