@@ -31,7 +31,7 @@ const FOOTER_MAX_CLIMB: usize = 16;
 /// What footer text weighs in the container score, against 1 for other text.
 pub(super) const FOOTER_WEIGHT: f64 = 0.2;
 
-/// Marks the blocks of the site footer; see the module documentation. Linear in the page: range
+/// Marks the blocks of the site footer; see step 0 of `passes`' documentation. Linear in the page: range
 /// sums come from prefix sums, and a line climbs at most [`FOOTER_MAX_CLIMB`] elements. The
 /// page's `headline` counts as prose whatever it speaks of.
 pub(super) fn footer_blocks(e: &Extracted, sums: &BlockSums, headline: Option<usize>) -> Vec<bool> {

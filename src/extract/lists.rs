@@ -63,7 +63,7 @@ pub(super) struct Listing {
 }
 
 /// Finds repeated lists: three or more sibling elements with the same signature. Lists whose
-/// items mostly carry a short link or time stamp are set aside; see the module documentation.
+/// items mostly carry a short link or time stamp are set aside; see step 1 of `passes`' documentation.
 /// An item holding the page's headline (block `headline`) is never set aside, nor, without a
 /// headline, the one item holding prose that is not the `footer`'s: see below.
 pub(super) fn list_items(e: &Extracted, sums: &BlockSums, headline: Option<usize>, footer: &[bool]) -> Lists {

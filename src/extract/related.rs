@@ -17,7 +17,7 @@ fn is_related_label(e: &Extracted, b: &Block) -> bool {
 
 /// Leaves out a related-reading box set flat among the article's paragraphs: its label, then at
 /// least two links, each perhaps followed by its story's summary. Set in a box of its own, it is
-/// a list set aside (step 1); set as the article's own paragraphs, the summaries read as its
+/// a list set aside (see `lists`); set as the article's own paragraphs, the summaries read as its
 /// text, and every page that links the same stories would share them. A paragraph that no link
 /// follows ends the box unless only left-out lines follow it to the container's end: it is
 /// either the last summary or the article going on, and only the end tells them apart.
