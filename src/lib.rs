@@ -51,6 +51,7 @@ pub mod error;
 pub mod extract;
 pub mod features;
 pub mod input;
+mod lexicon;
 pub mod maintenance;
 pub mod normalize;
 pub mod page;

@@ -32,29 +32,13 @@
 //! and a site's notices stay out. A news story whose headline is a question has no answer boxes:
 //! its comments, even as replies, are not answers.
 
-use super::Extracted;
+use super::block::{Block, Extracted};
+use super::notice;
+use crate::lexicon::zh::{
+    ANSWER_LABEL, ANSWER_WORDS, NOT_ANSWERS, OFFICIAL_REPLY_WORDS, OPENING_POSTER, QUESTION_WORDS,
+};
+use crate::lexicon::{CLAUSE_BREAKS, QUESTION_MARKS};
 
-/// Words of a question, one of which a question's headline holds in its last clause when it has
-/// no question mark. "几" and "可以" are left out: headlines of news use them without asking
-/// ("几代人的坚守").
-const QUESTION_WORDS: [&str; 14] =
-    ["吗", "呢", "怎么", "怎样", "如何", "什么", "为什么", "为何", "哪", "是否", "能否", "可否", "多少", "咋"];
-/// Words of the short lines that head or sign answers, or of the labels answers open with:
-/// "最佳答案", "推荐答案", "3个回答", "其他回答", "回答者：", "律师解答", "已采纳", "答：", an
-/// office's "答复", and a doctor's "病情分析：……" and "指导意见：……" on health Q&A sites.
-const ANSWER_WORDS: [&str; 8] = ["回答", "答案", "解答", "采纳", "答：", "答复", "病情分析", "指导意见"];
-/// Words by which a box named "reply" shows itself an office's or a doctor's answer: the office
-/// that handled a letter and its result ("办理单位：……", "答复意见", "处理结果"), a doctor's
-/// labels. Forums and comment threads name their replies so too, and head them with a user, a
-/// floor and "回复", never with these.
-const OFFICIAL_REPLY_WORDS: [&str; 9] =
-    ["答复", "办理单位", "承办单位", "回复单位", "办理结果", "处理结果", "办理情况", "病情分析", "指导意见"];
-/// Words of a box's heading that make it other content than the answers: other questions
-/// ("相关问答", "热门回答", "推荐问题", "猜你喜欢") and comments ("网友评论", "留言").
-const NOT_ANSWERS: [&str; 6] = ["相关", "热门", "推荐", "猜你", "评论", "留言"];
-/// The forum's name for a thread's opening poster: a question posted as a thread, whose replies
-/// are not its text however they are named.
-const OPENING_POSTER: &str = "楼主";
 /// A line that heads or signs an answer is at most this long.
 const MARKER_MAX_CHARS: u32 = 40;
 /// Answer boxes are later children of the headline's element or of one of its ancestors, at
@@ -124,11 +108,10 @@ pub(super) fn names_reply(hint: i32, named_reply: bool) -> bool {
 /// Whether a headline asks a question: its last clause does.
 pub(super) fn is_question(text: &str) -> bool {
     let text = text.trim();
-    if text.ends_with(['？', '?']) {
+    if text.ends_with(QUESTION_MARKS) {
         return true;
     }
-    let breaks = ['？', '?', '！', '!', '。', '，', ',', '：', ':', '；', ' ', '　', '|'];
-    let last = text.rsplit(breaks).find(|c| !c.trim().is_empty()).unwrap_or("");
+    let last = text.rsplit(CLAUSE_BREAKS).find(|c| !c.trim().is_empty()).unwrap_or("");
     QUESTION_WORDS.iter().any(|w| last.contains(w))
 }
 
@@ -210,9 +193,9 @@ fn is_below(e: &Extracted, mut i: usize, ancestor: usize) -> bool {
 /// "答：……").
 fn names_itself_answer(e: &Extracted, el: usize) -> bool {
     let (lo, hi) = (e.elems[el].first_block as usize, e.elems[el].end_block as usize);
-    let labelled = |b: &super::Block| {
-        super::notice::label(e.block_text(b), b.chars, b.punct)
-            .is_some_and(|l| l.trim() == "答" || ANSWER_WORDS.iter().any(|w| l.contains(w)))
+    let labelled = |b: &Block| {
+        notice::label(e.block_text(b), b.chars, b.punct)
+            .is_some_and(|l| l.trim() == ANSWER_LABEL || ANSWER_WORDS.iter().any(|w| l.contains(w)))
     };
     e.elems[el].answer
         || descendants(e, el).any(|d| e.elems[d].answer)
@@ -227,9 +210,7 @@ fn official_reply(e: &Extracted, el: usize) -> bool {
     let official = |t: &str| OFFICIAL_REPLY_WORDS.iter().any(|w| t.contains(w));
     e.elems[el].reply
         && (short_lines(e, el).any(official)
-            || e.blocks[lo..hi]
-                .iter()
-                .any(|b| super::notice::label(e.block_text(b), b.chars, b.punct).is_some_and(official)))
+            || e.blocks[lo..hi].iter().any(|b| notice::label(e.block_text(b), b.chars, b.punct).is_some_and(official)))
 }
 
 /// The texts of the short lines of element `el` (headings, labels, signatures).

@@ -85,7 +85,7 @@ pub(super) fn article_markup(scripts: &[&str]) -> Option<String> {
         }
         _ => (best.markup.clone(), best.ideographs),
     };
-    (ideographs >= MIN_IDEOGRAPHS && markup.chars().any(super::is_sentence_end)).then_some(markup)
+    (ideographs >= MIN_IDEOGRAPHS && markup.chars().any(crate::lexicon::is_sentence_end)).then_some(markup)
 }
 
 /// Calls `f(open, close)` with the offsets of the quotes around every string literal that holds

@@ -7,7 +7,8 @@
 //! Only inline elements are dropped: a hidden block is more often an article part that a script
 //! reveals ("展开全文") than filler, and it cannot cut a sentence.
 
-use super::{html, TagName};
+use super::html;
+use super::tags::TagName;
 
 /// Whether an inline element's text is hidden: `<rt>`/`<rp>`, an inline style that hides it, the
 /// `hidden` attribute, or a class that one of the page's `<style>` rules hides.

@@ -28,23 +28,22 @@
 //! - A **notice line that disclaims** inside the container ("温馨提示：……由网友提供，不代表本站
 //!   观点") is left out of the text but still counts for the container; see [`disclaiming_line`].
 
-use super::select::{is_prose, BlockSums, TITLE_SEPARATORS};
-use super::Extracted;
+use super::block::{is_prose, Block, BlockSums, Extracted, MAX_LINK_DENSITY};
+use crate::lexicon::zh::{
+    ASKING_WORDS, DISCLAIMER_WORDS, DISCLAIMING, HELP_WORDS, LAW_WORDS, NOTICE_WORDS, OBEY_WORDS, OPTION_WORDS,
+    PAGE_WORDS, SITE_USERS, SITE_WORDS, STATEMENT_WORDS,
+};
+use crate::lexicon::{ends_label, FEEDBACK_SEPARATORS, HEADLINE_SEPARATORS};
 
-/// Words that name a notice: 提示, 声明, 须知, 提醒, 免责 ("温馨提示", "免责声明", "购买须知"),
-/// and a shop's policy on every product: 售后, 退换 ("售后保障", "退换货说明").
-const NOTICE_WORDS: [&str; 7] = ["提示", "声明", "须知", "提醒", "免责", "售后", "退换"];
-/// Words that name a disclaimer, which is left out even as a single line inside an article. Not
-/// 提醒 or 提示 alone: news quotes advice so ("交警提醒：……", "温馨提示：市民可拨打……").
-const DISCLAIMER_WORDS: [&str; 2] = ["声明", "免责"];
-/// Words by which a notice speaks of the site, its pages, its shop or its users.
-const SITE_WORDS: [&str; 10] = ["本站", "本网", "本平台", "本页", "本店", "本社区", "本论坛", "本文", "本帖", "网友"];
 /// A notice's heading, or its label before the colon, has at most this many characters.
 const LABEL_MAX_CHARS: usize = 12;
+
 /// A notice box holds at most this many characters ...
 const NOTICE_MAX_CHARS: u64 = 600;
+
 /// ... and no block longer than this (a disclaimer line counts the same).
 const NOTICE_MAX_BLOCK_CHARS: u32 = 200;
+
 /// An opener is at most this many elements below its box.
 const NOTICE_MAX_CLIMB: usize = 8;
 
@@ -64,14 +63,14 @@ pub(super) fn label(text: &str, chars: u32, punct: u32) -> Option<&str> {
     if punct == 0 && chars as usize <= LABEL_MAX_CHARS {
         return Some(text);
     }
-    let (end, _) = text.char_indices().take(LABEL_MAX_CHARS + 2).find(|&(_, c)| c == '：' || c == ':' || c == '】')?;
+    let (end, _) = text.char_indices().take(LABEL_MAX_CHARS + 2).find(|&(_, c)| ends_label(c))?;
     Some(text[..end].trim_start_matches('【'))
 }
 
 /// The site's name: the `<title>`'s last part after a separator ("诊所前台招聘-汇才招聘网"),
 /// with at least two letters or ideographs (not a date's "08"); none for a title without one.
 pub(super) fn site_name(title: &str) -> Option<&str> {
-    let (_, last) = title.trim().rsplit_once(TITLE_SEPARATORS)?;
+    let (_, last) = title.trim().rsplit_once(HEADLINE_SEPARATORS)?;
     let last = last.trim();
     (last.chars().filter(|c| c.is_alphabetic()).count() >= 2).then_some(last)
 }
@@ -110,7 +109,7 @@ pub(super) fn notice_blocks(
 ) -> Vec<bool> {
     let n = e.blocks.len();
     let mut notice = vec![false; n];
-    let readable = |b: &super::Block| b.link_density() <= super::select::MAX_LINK_DENSITY;
+    let readable = |b: &Block| b.link_density() <= MAX_LINK_DENSITY;
     let mut prose = vec![0u32; n + 1];
     for (i, b) in e.blocks.iter().enumerate() {
         prose[i + 1] = prose[i] + u32::from(is_prose(b));
@@ -134,7 +133,7 @@ pub(super) fn notice_blocks(
     let range = |el: usize| e.elems[el].first_block as usize..e.elems[el].end_block as usize;
     let site = site_name(&e.title);
     let of_site = |r: std::ops::Range<usize>| e.blocks[r].iter().any(|b| names_site(e.block_text(b), site, true));
-    let by_site = |b: &super::Block| site.is_some_and(|s| label_names_site(e.block_text(b), b.chars, b.punct, s));
+    let by_site = |b: &Block| site.is_some_and(|s| label_names_site(e.block_text(b), b.chars, b.punct, s));
     let mut i = 0;
     while i < n {
         let b = &e.blocks[i];
@@ -176,21 +175,6 @@ pub(super) fn notice_blocks(
     notice
 }
 
-/// What a disclaimer says, under any notice's name ("温馨提示：本站内容由网友提供，不代表本站
-/// 观点"): whole phrases, which news quoting a notice's advice ("温馨提示：市民可拨打……", "警方提醒：
-/// 网友发布未经证实的信息可能涉嫌违法") does not use.
-const DISCLAIMING: [&str; 9] = [
-    "不代表本站",
-    "不代表本网",
-    "不代表本平台",
-    "不代表本社区",
-    "不代表本论坛",
-    "不代表本号",
-    "由网友提供",
-    "由网友发布",
-    "如有侵权",
-];
-
 /// Whether a notice's label names the site as the one who speaks: the words before its notice
 /// word ("新浪声明：", "【凤凰网提示】") are, two characters or more, how the site's name starts
 /// ("新浪新闻", "凤凰网"). The notice then need not name the site again in its sentences, as a
@@ -208,7 +192,7 @@ fn label_names_site(text: &str, chars: u32, punct: u32, site: &str) -> bool {
 /// Whether `text` speaks of the site: one of [`SITE_WORDS`] (without "网友" unless `users`), or
 /// the site's name.
 pub(super) fn names_site(text: &str, site: Option<&str>, users: bool) -> bool {
-    SITE_WORDS.iter().any(|w| (users || *w != "网友") && text.contains(w)) || site.is_some_and(|s| text.contains(s))
+    SITE_WORDS.iter().any(|w| (users || *w != SITE_USERS) && text.contains(w)) || site.is_some_and(|s| text.contains(s))
 }
 
 /// Whether a block inside the article's container is a notice line that disclaims: it opens
@@ -216,7 +200,7 @@ pub(super) fn names_site(text: &str, site: Option<&str>, users: bool) -> bool {
 /// of the site (its users alone do not count: a disclaimer's phrase names them already). Left
 /// out of the text, it still counts for the container: a Q&A page's answers and the line under
 /// them are one box, and without the line a lone answer may win it.
-pub(super) fn disclaiming_line(e: &Extracted, b: &super::Block, site: Option<&str>) -> bool {
+pub(super) fn disclaiming_line(e: &Extracted, b: &Block, site: Option<&str>) -> bool {
     if b.chars > NOTICE_MAX_BLOCK_CHARS || b.punct == 0 {
         return false;
     }
@@ -226,49 +210,6 @@ pub(super) fn disclaiming_line(e: &Extracted, b: &super::Block, site: Option<&st
         && names_site(text, site, false)
 }
 
-/// A feedback prompt's question names what it asks about with one of these ...
-const HELP_WORDS: [&str; 4] = ["帮助", "有用", "满意", "解决"];
-/// ... asks the reader, or whether ("是否") ...
-const ASKING_WORDS: [&str; 3] = ["您", "你", "是否"];
-/// ... and speaks of the page it is on ("此回答对您是否有帮助？", "以上内容是否解决了您的问题？"),
-/// or offers its answers after it ("对您有用吗？ 有用 没用"), as a headline asking its subject
-/// ("这些习惯对你有帮助吗？") never does.
-const PAGE_WORDS: [&str; 14] = [
-    "此回答",
-    "该回答",
-    "这个回答",
-    "本回答",
-    "本文",
-    "此文",
-    "这篇",
-    "本页",
-    "此页",
-    "该页",
-    "以上内容",
-    "以上回答",
-    "该内容",
-    "此内容",
-];
-/// The answers a feedback prompt offers, a word before any it starts with (the first that
-/// matches is taken; between them only counts and separators).
-const OPTION_WORDS: [&str; 16] = [
-    "没有帮助",
-    "有帮助",
-    "没帮助",
-    "无帮助",
-    "不满意",
-    "满意",
-    "已解决",
-    "未解决",
-    "没解决",
-    "解决",
-    "没有用",
-    "有用",
-    "没用",
-    "无用",
-    "是",
-    "否",
-];
 /// A feedback prompt's question has at most this many characters, and its options as many.
 const FEEDBACK_MAX_CHARS: usize = 24;
 
@@ -276,7 +217,7 @@ const FEEDBACK_MAX_CHARS: usize = 24;
 /// 是否有帮助？有帮助 没帮助"), under every answer or article of the site. Its sentence would be
 /// shared by all of them, a template's, without a template's frequency yet on a site's first
 /// pages. Never a heading; the caller keeps the page's own headline and question.
-pub(super) fn feedback_prompt(b: &super::Block, text: &str) -> bool {
+pub(super) fn feedback_prompt(b: &Block, text: &str) -> bool {
     if b.heading || b.punct == 0 || b.chars as usize > 2 * FEEDBACK_MAX_CHARS + 1 {
         return false;
     }
@@ -294,7 +235,7 @@ pub(super) fn feedback_prompt(b: &super::Block, text: &str) -> bool {
         return false;
     }
     // After the question: only answer words, counts and separators, read left to right.
-    let separators = |c: char| c.is_whitespace() || c.is_ascii_digit() || "?？()（）[]【】/|、,，:：".contains(c);
+    let separators = |c: char| c.is_whitespace() || c.is_ascii_digit() || FEEDBACK_SEPARATORS.contains(c);
     let (mut rest, mut offers) = (after, false);
     while let Some(c) = rest.chars().next() {
         if separators(c) {
@@ -308,131 +249,24 @@ pub(super) fn feedback_prompt(b: &super::Block, text: &str) -> bool {
     has(question, &PAGE_WORDS) || offers
 }
 
-/// What a page shows while its script loads, or asks for instead of it: loading lines, a call
-/// to enable JavaScript or to change browser, a call to open the site's app. Matched without
-/// regard to ASCII case.
-const SHELL_PROMPTS: [&str; 16] = [
-    "正在加载",
-    "加载中",
-    "努力加载",
-    "加载失败",
-    "请稍候",
-    "javascript",
-    "浏览器版本",
-    "升级浏览器",
-    "更换浏览器",
-    "浏览器打开",
-    "浏览器中打开",
-    "打开app",
-    "下载app",
-    "客户端打开",
-    "客户端查看",
-    "微信中打开",
-];
-/// A shell's prompt is a line of at most this many characters.
-const SHELL_PROMPT_MAX_CHARS: u32 = 30;
-
-/// An automaton for a word list, ASCII letters in either case (`None` only if building fails,
-/// which a fixed list of a few words does not make it).
-fn any_case(words: &[&str]) -> Option<aho_corasick::AhoCorasick> {
-    aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(words).ok()
-}
-
-static SHELL_PROMPT_WORDS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
-    std::sync::LazyLock::new(|| any_case(&SHELL_PROMPTS));
-
-/// Whether a block is a shell's prompt ("正在加载中，请稍候。", "请开启JavaScript后刷新页面",
-/// "打开APP阅读全文"): the text of a page rendered in the browser before its script has run, the
-/// same on all of the site's pages. Read as the page's text, it made every such page an exact
-/// copy of the site's first. The caller keeps the page's headline, which may speak of these.
-pub(super) fn shell_prompt(b: &super::Block, text: &str) -> bool {
-    b.chars <= SHELL_PROMPT_MAX_CHARS && SHELL_PROMPT_WORDS.as_ref().is_some_and(|w| w.is_match(text))
-}
-
-/// Words of a site's statement on its rights and its users' duties ...
-/// (not "责任" or "法律" alone: a report says "责任制度", "法律援助").
-const STATEMENT_WORDS: [&str; 8] = ["版权", "转载", "侵权", "授权", "法律责任", "不代表", "免责", "同意其观点"];
-
 /// ... which names the site ("本站部分内容来源于网络，如有侵权请联系删除。", "凡本网注明“来源：……”
 /// 的作品，均转载自其它媒体……"): a footer's sentence. Only on a page that says nothing else
-/// (see `select`): a short report of the site's own ("本网讯……") may use those words.
+/// (see `status::drop_site_lines_alone`): a short report of the site's own ("本网讯……") may use those words.
 pub(super) fn site_statement(text: &str, site: Option<&str>) -> bool {
     STATEMENT_WORDS.iter().any(|w| text.contains(w)) && names_site(text, site, false)
 }
 
 /// Whether a line asks its reader to obey the law ("请遵守《互联网电子公告服务管理规定》及中华人民
 /// 共和国其他各项有关法律法规。", "发言请遵守国家法律法规"): a forum's or a portal's footer line,
-/// which names neither the site nor a licence. Only inside a footer region (see `select`): a
+/// which names neither the site nor a licence. Only inside a footer region (see `mark`): a
 /// report may give the advice ("提醒市民出行遵守交通法规").
 pub(super) fn law_reminder(text: &str) -> bool {
-    ["遵守", "遵循", "遵从"].iter().any(|w| text.contains(w)) && ["法律", "法规", "《"].iter().any(|w| text.contains(w))
-}
-
-/// What a site says on a page that has no content of its own: not found, deleted or under
-/// review, redirecting, no results, nothing yet, log in first, go back. Whole phrases, matched
-/// without regard to ASCII case, and only on a page that says nothing else (see `select`): a
-/// news flash alone says "……的消息不存在", "暂无人员伤亡" or "视频已被删除", which these are not.
-const STATUS_WORDS: [&str; 42] = [
-    "页面不存在",
-    "页面未找到",
-    "找不到页面",
-    "找不到该页面",
-    "找不到您",
-    "页面找不到",
-    "not found",
-    "您访问的",
-    "您要访问的",
-    "您所访问的",
-    "您请求的",
-    "指定的主题",
-    "主题不存在",
-    "内容不存在",
-    "文章不存在",
-    "帖子不存在",
-    "信息不存在",
-    "被删除或",
-    "正在被审核",
-    "页面已失效",
-    "链接已失效",
-    "页面跳转",
-    "自动跳转",
-    "正在跳转",
-    "秒后跳转",
-    "暂无内容",
-    "暂无数据",
-    "暂无相关",
-    "暂无记录",
-    "搜索结果：",
-    "找到相关结果",
-    "没有找到相关",
-    "未找到相关",
-    "请输入关键词",
-    "输入的关键词",
-    "请先登录",
-    "登录后查看",
-    "登录后才能",
-    "返回首页",
-    "返回上一页",
-    "没有权限",
-    "无权访问",
-];
-/// A status line has at most this many characters.
-const STATUS_MAX_CHARS: u32 = 40;
-
-static STATUS_AUTOMATON: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
-    std::sync::LazyLock::new(|| any_case(&STATUS_WORDS));
-
-/// Whether a block is a site's status line ("抱歉，您访问的页面不存在或已被删除！", "页面跳转中，
-/// 请稍候……", "搜索结果：找到相关结果约0个", "暂无内容"), or a shell's prompt (its words are not
-/// repeated here).
-pub(super) fn status_line(b: &super::Block, text: &str) -> bool {
-    b.chars <= STATUS_MAX_CHARS
-        && (STATUS_AUTOMATON.as_ref().is_some_and(|w| w.is_match(text)) || shell_prompt(b, text))
+    OBEY_WORDS.iter().any(|w| text.contains(w)) && LAW_WORDS.iter().any(|w| text.contains(w))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::{extract_html, DropReason, Extracted};
+    use super::super::{extract_html, Block, DropReason, Extracted};
     use super::{feedback_prompt, site_name};
     use super::{opener, Opener, DISCLAIMER_WORDS, NOTICE_WORDS};
 
@@ -468,7 +302,7 @@ mod tests {
     }
 
     /// A block of `text` as the extractor measures it.
-    fn block(text: &str) -> super::super::Block {
+    fn block(text: &str) -> Block {
         let e = extract_html(&format!("<html><body><p>{text}</p></body></html>"));
         e.blocks.into_iter().next().expect("one block")
     }

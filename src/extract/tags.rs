@@ -1,5 +1,7 @@
 //! What the extractor needs to know about tag names and class/id hints.
 
+use crate::lexicon::{ANSWER_CLASSES, CONTENT_CLASSES, FURNITURE_CLASSES};
+
 /// How a tag affects text blocks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TagKind {
@@ -66,63 +68,8 @@ pub fn tag_hint(name: &str) -> i32 {
     }
 }
 
-/// Class and id words of page furniture (navigation, footers, comments, ads, ...), matched as
-/// substrings of the names, ASCII letters in either case.
-const FURNITURE: [&str; 37] = [
-    "nav",
-    "menu",
-    "footer",
-    "foot",
-    "header",
-    "sidebar",
-    "side",
-    "comment",
-    "reply",
-    "share",
-    "related",
-    "recommend",
-    "crumb",
-    "copyright",
-    "banner",
-    "login",
-    "search",
-    "rank",
-    "hotnews",
-    "tags",
-    "pager",
-    "pagination",
-    "toolbar",
-    "advert",
-    "links",
-    "friend",
-    "bottom",
-    // Pinyin and abbreviated names of Chinese templates: comments (评论, 跟帖), recommended
-    // and related reading (推荐, 相关), ads (广告), navigation (导航), copyright (版权),
-    // friend links (友链), rankings (排行). Not 分享 or 位置: a "经验分享" section and a job's
-    // "工作位置" are content.
-    "cmt",
-    "pinglun",
-    "gentie",
-    "tuijian",
-    "xiangguan",
-    "guanggao",
-    "daohang",
-    "banquan",
-    "youlian",
-    "paihang",
-];
-
-/// Class and id words of article-like containers.
-const CONTENT: [&str; 12] = [
-    "article", "content", "main", "post", "entry", "story", "detail", "body", "zhengwen", "text", "neirong", "wenzhang",
-];
-
-/// Class and id words of answer boxes, English and pinyin (回答, 答案): they weigh nothing in
-/// the hint; see `answers`.
-const ANSWER: [&str; 3] = ["answer", "huida", "daan"];
-
 // The words' set is a u64 of pattern ids: furniture, then content, then answer words.
-const _: () = assert!(FURNITURE.len() + CONTENT.len() + ANSWER.len() <= 64);
+const _: () = assert!(FURNITURE_CLASSES.len() + CONTENT_CLASSES.len() + ANSWER_CLASSES.len() <= 64);
 
 /// What the words of one class or id value say.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -136,7 +83,7 @@ pub struct ClassWords {
     /// "reply" is among the words.
     pub reply: bool,
     /// A word names a page's footer (footer, foot, bottom, copyright, banquan): see
-    /// `select::footer_blocks`, which lets such a region be larger.
+    /// `footer::footer_blocks`, which lets such a region be larger.
     pub footer: bool,
 }
 
@@ -149,7 +96,7 @@ pub fn class_words(class_or_id: &str) -> ClassWords {
         aho_corasick::AhoCorasick::builder()
             .ascii_case_insensitive(true)
             .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-            .build(FURNITURE.iter().chain(CONTENT.iter()).chain(ANSWER.iter()))
+            .build(FURNITURE_CLASSES.iter().chain(CONTENT_CLASSES.iter()).chain(ANSWER_CLASSES.iter()))
             .ok()
     });
     const REPLY: u64 = word_bit(b"reply");
@@ -163,24 +110,24 @@ pub fn class_words(class_or_id: &str) -> ClassWords {
     for m in words.find_overlapping_iter(class_or_id) {
         seen |= 1 << m.pattern().as_u32();
     }
-    let furniture = (seen & ((1 << FURNITURE.len()) - 1)).count_ones() as i32;
-    let content = ((seen >> FURNITURE.len()) & ((1 << CONTENT.len()) - 1)).count_ones() as i32;
+    let furniture = (seen & ((1 << FURNITURE_CLASSES.len()) - 1)).count_ones() as i32;
+    let content = ((seen >> FURNITURE_CLASSES.len()) & ((1 << CONTENT_CLASSES.len()) - 1)).count_ones() as i32;
     // A furniture word next to a content word ("sidebar-content") is still furniture.
     let hint = if furniture > 0 { -(2 * furniture).min(4) } else { content.min(2) };
     ClassWords {
         hint,
-        answer: seen >> (FURNITURE.len() + CONTENT.len()) != 0,
+        answer: seen >> (FURNITURE_CLASSES.len() + CONTENT_CLASSES.len()) != 0,
         reply: seen & REPLY != 0,
         footer: seen & FOOTER != 0,
     }
 }
 
 /// The bit of furniture word `word` in [`class_words`]' set (compile time: a word not in
-/// [`FURNITURE`] does not build).
+/// [`FURNITURE_CLASSES`] does not build).
 const fn word_bit(word: &[u8]) -> u64 {
     let mut i = 0;
     loop {
-        let w = FURNITURE[i].as_bytes();
+        let w = FURNITURE_CLASSES[i].as_bytes();
         if w.len() == word.len() {
             let mut j = 0;
             while j < w.len() && w[j] == word[j] {
@@ -191,6 +138,28 @@ const fn word_bit(word: &[u8]) -> u64 {
             }
         }
         i += 1;
+    }
+}
+
+/// Lower-cased tag name, small enough to keep on the element stack.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TagName(pub(super) [u8; 12], pub(super) u8);
+
+impl TagName {
+    pub(crate) fn new(name: &str) -> Self {
+        let mut buf = [0u8; 12];
+        let n = name.len().min(12);
+        for (d, s) in buf.iter_mut().zip(name.bytes()) {
+            *d = s.to_ascii_lowercase();
+        }
+        TagName(buf, n as u8)
+    }
+    pub(crate) fn is(&self, lower: &[u8]) -> bool {
+        &self.0[..self.1 as usize] == lower
+    }
+    /// `h1` to `h6`.
+    pub(crate) fn is_heading(&self) -> bool {
+        self.1 == 2 && self.0[0] == b'h' && (b'1'..=b'6').contains(&self.0[1])
     }
 }
 
@@ -232,8 +201,8 @@ mod tests {
     /// The rule as first written: a substring search per word.
     fn hint_by_search(s: &str) -> i32 {
         let lower = s.to_ascii_lowercase();
-        let furniture = FURNITURE.iter().filter(|w| lower.contains(*w)).count() as i32;
-        let content = CONTENT.iter().filter(|w| lower.contains(*w)).count() as i32;
+        let furniture = FURNITURE_CLASSES.iter().filter(|w| lower.contains(*w)).count() as i32;
+        let content = CONTENT_CLASSES.iter().filter(|w| lower.contains(*w)).count() as i32;
         if furniture > 0 {
             -(2 * furniture).min(4)
         } else {
@@ -245,10 +214,10 @@ mod tests {
     fn the_automaton_counts_each_word_once_and_flags_words_as_substring_searches_do() {
         // Names built from the words, their pieces and separators, in mixed case, words
         // repeated and overlapping ("footer" holds "foot", "sidebar" holds "side").
-        let pieces: Vec<&str> = FURNITURE
+        let pieces: Vec<&str> = FURNITURE_CLASSES
             .iter()
-            .chain(CONTENT.iter())
-            .chain(ANSWER.iter())
+            .chain(CONTENT_CLASSES.iter())
+            .chain(ANSWER_CLASSES.iter())
             .copied()
             .chain(["-", "_", " ", "x", "NAV", "Foo", "内容", "ba", "AnSwEr", "Repl", "y"])
             .collect();
@@ -262,7 +231,7 @@ mod tests {
             let want = hint_by_search(&name);
             let got = class_words(&name);
             assert_eq!(got.hint, want, "{name:?}");
-            assert_eq!(got.answer, ANSWER.iter().any(|w| has(&name, w)), "{name:?}");
+            assert_eq!(got.answer, ANSWER_CLASSES.iter().any(|w| has(&name, w)), "{name:?}");
             assert_eq!(got.reply, has(&name, "reply"), "{name:?}");
             let footer = ["foot", "bottom", "copyright", "banquan"].iter().any(|w| has(&name, w));
             assert_eq!(got.footer, footer, "{name:?}");

@@ -178,16 +178,8 @@ pub fn each_period_feature(chars: &[char], p: &Params, mut f: impl FnMut(u64, st
     }
 }
 
-/// True for the punctuation that ends a sentence for fingerprinting (normalized text: full-width
-/// commas and the like are ASCII by now).
-#[inline]
-pub fn is_sentence_break(c: char) -> bool {
-    // Ideographs, the bulk of the text, sit between '。' and the full-width forms: one test.
-    if ('\u{3003}'..'\u{ff0c}').contains(&c) {
-        return false;
-    }
-    matches!(c, '。' | '!' | '?' | ';' | ',' | ':' | '、' | '\n' | '…' | '｡' | '；' | '，')
-}
+// The punctuation that ends a sentence for fingerprinting: see the lexicon.
+pub use crate::lexicon::is_sentence_break;
 
 /// Sentence ranges: runs between punctuation ([`is_sentence_break`], and every '.' that
 /// `stops` makes a full stop), surrounding spaces trimmed, empty runs left out.

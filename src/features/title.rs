@@ -19,8 +19,7 @@
 //! story's retitled updates share its place or name, three or more pairs, while unrelated
 //! headlines share none or one; 64 bits with a bit per pair would share five by chance.
 
-/// Characters that separate a headline from a site's or channel's name in a `<title>`.
-const SEPARATORS: [char; 7] = ['_', '|', '｜', '-', '－', '–', '—'];
+use crate::lexicon::SKETCH_SEPARATORS;
 
 /// Letters and digits of the kept part that make the sketch: as many pairs as it has slots.
 pub const SKETCH_CHARS: usize = 17;
@@ -43,7 +42,7 @@ pub fn title_sketch(title: &str) -> TitleSketch {
     let letters = |part: &str| part.chars().filter(|c| c.is_alphanumeric()).count();
     // The headline comes first; what follows is the site's, its channel's or a company's name,
     // shared by many of the site's titles. A one-letter first part is a mark ("图"), not it.
-    let parts = || title.split(SEPARATORS);
+    let parts = || title.split(SKETCH_SEPARATORS);
     let mut named = parts().filter(|p| letters(p) >= 2);
     let Some(mut part) = named.next().or_else(|| parts().find(|p| letters(p) > 0)) else {
         return sketch;
