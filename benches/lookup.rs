@@ -6,7 +6,7 @@
 //!
 //! * `lookup/postings_present`: `Segment::postings` of a key the segment holds.
 //! * `lookup/postings_absent`: the same for a key it does not hold (mostly the Bloom filter).
-//! * `lookup/query_keys_present`: `Index::query_with` for a page whose ~190 keys are all those
+//! * `lookup/query_keys_present`: `Searcher::query_with` for a page whose ~190 keys are all those
 //!   of one stored page (its text a few characters, so that verification costs next to
 //!   nothing): the lookups of a near-duplicate's keys, with the query's first passes.
 //! * `lookup/query_keys_absent`: the same for a page none of whose keys is stored.
