@@ -11,22 +11,20 @@
 //! What a page's lookups mean (candidates, boilerplate, relations) is the dedup layer's
 //! ([`crate::dedup`]); the index reads through a [`View`].
 
-use std::collections::HashMap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use super::background::{Background, FlushInputs, PendingFlush, PendingMerge};
 use super::catalog::Catalog;
 use super::doc::DocRecord;
 use super::error::{Result, StoreError};
-use super::format::{url_hash, KeyKind, SectionKind, DOC_FLAG_FALLBACK, DOC_FLAG_LISTING};
+use super::format::{KeyKind, SectionKind, DOC_FLAG_FALLBACK, DOC_FLAG_LISTING};
 use super::manifest::{Manifest, SegmentRef, MANIFEST_FILE};
 use super::memtable::Memtable;
 use super::pruned::{pruned_file_name, PrunePolicy, PrunedSet};
-use super::segment::{
-    list_segment_files, merge_segments, segment_file_name, write_segment, MergeMode, Merged, Segment, TextCodec,
-};
+use super::segment::{list_segment_files, merge_segments, segment_file_name, MergeMode, Merged, Segment};
 use super::tiering::{MergePolicy, SegmentSize};
 use super::view::{DocRef, View};
 use super::wal::{read_wal_chain, wal_file_name, wal_gen_of, Wal};
@@ -103,98 +101,6 @@ struct Writer {
     wal: Wal,
     catalog: Catalog,
     _lock: File,
-}
-
-/// A merge running on its own thread while ingest goes on.
-struct PendingMerge {
-    /// Ids of the input segments (adjacent, oldest first).
-    inputs: Vec<u64>,
-    /// Id reserved for the output.
-    seg_id: u64,
-    cancel: Arc<AtomicBool>,
-    handle: Background<Merged>,
-}
-
-/// A flush writing the frozen memtable on its own thread while inserts go on into a new one.
-struct PendingFlush {
-    /// Id reserved for the output.
-    seg_id: u64,
-    /// The WAL generation created at the freeze: the oldest live one once the segment is
-    /// published.
-    next_wal_gen: u64,
-    started: std::time::Instant,
-    handle: Background<PathBuf>,
-}
-
-/// What a flush writes.
-struct FlushInputs {
-    dir: PathBuf,
-    seg_id: u64,
-    frozen: Arc<Memtable>,
-    pruned: Arc<PrunedSet>,
-    /// The segment whose codec (dictionary and character table) the flush starts from.
-    codec_seg: Option<Arc<Segment>>,
-}
-
-impl FlushInputs {
-    fn write(&self) -> Result<PathBuf> {
-        let codec = match &self.codec_seg {
-            Some(seg) => TextCodec::of(seg)?,
-            None => TextCodec::default(),
-        };
-        let pruned = &self.pruned;
-        write_segment(
-            &self.dir,
-            self.seg_id,
-            self.frozen.docs(),
-            self.frozen.deletes(),
-            &|k, key| pruned.contains(k, key),
-            &codec,
-        )
-    }
-}
-
-/// A flush or merge: on a thread of its own, or already done in the foreground when no thread
-/// could be started (slower, never wrong).
-enum Background<T> {
-    Thread(std::thread::JoinHandle<Result<T>>),
-    Done(Result<T>),
-}
-
-impl<T: Send + 'static> Background<T> {
-    fn start<J: Fn() -> Result<T> + Send + Sync + 'static>(name: &str, job: J) -> Background<T> {
-        let job = Arc::new(job);
-        let on_thread = Arc::clone(&job);
-        match std::thread::Builder::new().name(name.into()).spawn(move || on_thread()) {
-            Ok(h) => Background::Thread(h),
-            Err(e) => {
-                tracing::warn!(thread = name, error = %e, "cannot start a thread; working in the foreground");
-                Background::Done(job())
-            }
-        }
-    }
-
-    fn is_finished(&self) -> bool {
-        match self {
-            Background::Thread(h) => h.is_finished(),
-            Background::Done(_) => true,
-        }
-    }
-
-    /// Waits for the result; `dir` names the index in the error of a thread that panicked.
-    fn join(self, dir: &Path) -> Result<T> {
-        match self {
-            Background::Thread(h) => h.join().map_err(|_| StoreError::Background { path: dir.to_path_buf() })?,
-            Background::Done(r) => r,
-        }
-    }
-
-    /// Waits for the thread, dropping its result (an unpublished output is garbage).
-    fn abandon(self) {
-        if let Background::Thread(h) = self {
-            let _ = h.join();
-        }
-    }
 }
 
 /// An open index.
@@ -1002,99 +908,6 @@ fn collect_garbage(dir: &Path, m: &Manifest) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// What [`verify`] found.
-#[derive(Debug, Clone, Default, serde::Serialize)]
-pub struct VerifyReport {
-    /// Manifest generation checked.
-    pub generation: u64,
-    /// Live segments.
-    pub segments: usize,
-    /// Documents in segments.
-    pub segment_docs: u64,
-    /// Documents in the WAL.
-    pub wal_docs: usize,
-    /// Live documents (not replaced).
-    pub live_docs: u64,
-    /// Whether the WAL ends in an incomplete record (normal while a writer is appending, or
-    /// after a crash: the next writer drops it).
-    pub wal_torn_tail: bool,
-    /// Every problem found, each naming its file (and offset for corruption).
-    pub problems: Vec<String>,
-}
-
-/// Checks a whole index without the writer's lock: every checksum of every file, the structure
-/// of segments, the WAL, the manifest's consistency, and that no URL is stored live twice.
-pub fn verify(dir: &Path) -> Result<VerifyReport> {
-    let mut report = VerifyReport::default();
-    let index = match Index::open_reader(dir) {
-        Ok(i) => i,
-        Err(e @ (StoreError::Corrupt(_) | StoreError::Version { .. } | StoreError::UnknownParameter { .. })) => {
-            report.problems.push(e.to_string());
-            // Open failed on the first bad file; still check every segment file on its own.
-            if let Ok(m) = Manifest::load(dir) {
-                report.generation = m.generation;
-                for r in &m.segments {
-                    let path = segments_dir(dir).join(segment_file_name(r.id));
-                    match Segment::open(&path) {
-                        Ok(s) => report.problems.extend(s.verify().iter().map(ToString::to_string)),
-                        Err(e) => report.problems.push(e.to_string()),
-                    }
-                }
-            }
-            report.problems.dedup();
-            return Ok(report);
-        }
-        Err(e) => return Err(e),
-    };
-    report.generation = index.manifest.generation;
-    report.segments = index.segments.len();
-    report.wal_docs = index.memtable_len();
-    if let Ok(c) = read_wal_chain(&wal_dir(dir), index.manifest.wal_gen, false) {
-        report.wal_torn_tail = c.torn_tail;
-    }
-    let mut prev_max: Option<u32> = None;
-    for seg in &index.segments {
-        report.segment_docs += u64::from(seg.doc_count());
-        report.problems.extend(seg.verify().iter().map(ToString::to_string));
-        let (lo, hi) = seg.doc_range();
-        if seg.doc_count() > 0 {
-            if prev_max.is_some_and(|p| lo <= p) {
-                report.problems.push(format!("{}: doc ids {lo}..={hi} overlap an older segment", seg.path().display()));
-            }
-            if hi >= index.manifest.next_doc_id {
-                report
-                    .problems
-                    .push(format!("{}: doc id {hi} is not below the manifest's next id", seg.path().display()));
-            }
-            prev_max = Some(hi);
-        }
-    }
-    if !report.problems.is_empty() {
-        return Ok(report);
-    }
-    let mut seen: HashMap<u64, Vec<(u32, String)>> = HashMap::new();
-    let walk = index.for_each_doc(|doc_id, url, _| {
-        seen.entry(url_hash(url)).or_default().push((doc_id, url.to_owned()));
-        Ok(())
-    });
-    if let Err(e) = walk {
-        report.problems.push(e.to_string());
-        return Ok(report);
-    }
-    for list in seen.values() {
-        report.live_docs += list.len() as u64;
-        let mut urls: Vec<&str> = list.iter().map(|(_, u)| u.as_str()).collect();
-        urls.sort_unstable();
-        for w in urls.windows(2) {
-            if w[0] == w[1] {
-                report.problems.push(format!("{}: URL {} is stored live more than once", dir.display(), w[0]));
-            }
-        }
-    }
-    report.problems.dedup();
-    Ok(report)
 }
 
 /// The segments and committed memtables of an index at one moment, shared by readers: it stays

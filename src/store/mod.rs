@@ -12,7 +12,9 @@
 //!   segments/seg-<id>.ddb
 //! ```
 
+mod background;
 pub mod catalog;
+mod check;
 pub mod doc;
 pub mod error;
 pub mod format;
@@ -27,8 +29,9 @@ pub mod tiering;
 mod view;
 pub mod wal;
 
+pub use check::{verify, VerifyReport};
 pub use error::{Corrupt, Result, StoreError};
-pub use index::{verify, CompactStats, FlushPolicy, Index, NewDoc, Snapshot, UrlEntryInfo, VerifyReport};
+pub use index::{CompactStats, FlushPolicy, Index, NewDoc, Snapshot, UrlEntryInfo};
 pub use pruned::PrunePolicy;
 pub use rebuild::{rebuild_catalog, CatalogRebuild};
 pub use tiering::MergePolicy;
