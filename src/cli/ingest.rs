@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use clap::Args;
 use dedupdb::db::{MergePolicy, RunOptions, Summary};
-use dedupdb::input::{Format, Limits};
+use dedupdb::input::{Format, InputError, Limits};
 use dedupdb::{Answer, Db, Params};
 
 /// Where the index lives unless --db says otherwise.
@@ -162,6 +162,12 @@ pub fn run_ingest(args: &IngestArgs) -> Result<()> {
     if let Some(n) = args.flush_docs {
         builder = builder.flush_docs(usize::try_from(n).unwrap_or(usize::MAX));
     }
+    // A missing input fails the run before the index is made or opened for writing.
+    for name in args.common.inputs.iter().filter(|n| n.as_str() != "-") {
+        if let Err(cause) = std::fs::metadata(name) {
+            return Err(dedupdb::Error::from(InputError::Open { name: name.clone(), cause }).into());
+        }
+    }
     let db = builder.open(&args.common.db)?;
     let mut writer = db.writer()?;
     if !args.params.is_empty() && writer.params() != &params {
@@ -200,8 +206,9 @@ fn print_summary(s: &Summary, json: bool) -> Result<()> {
         println!("{}", serde_json::to_string(s)?);
     } else {
         let rate = if s.seconds > 0.0 { s.pages as f64 / s.seconds } else { 0.0 };
+        let pages = if s.pages == 1 { "page" } else { "pages" };
         println!(
-            "{} pages: {} new, {} exact, {} duplicates, {} overlaps, {} skipped, {} errors in {:.1}s ({:.0} pages/s)",
+            "{} {pages}: {} new, {} exact, {} duplicates, {} overlaps, {} skipped, {} errors in {:.1}s ({:.0} pages/s)",
             s.pages, s.new, s.exact, s.duplicates, s.overlaps, s.skipped, s.errors, s.seconds, rate
         );
     }

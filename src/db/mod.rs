@@ -122,9 +122,15 @@ impl DbBuilder {
     pub fn open_existing(self, path: impl AsRef<Path>) -> Result<Db> {
         let dir = path.as_ref().to_path_buf();
         let params = Manifest::load(&dir).map_err(OpenError::from)?.params;
-        let shared =
-            Arc::new(Shared { dir, options: self, params, published: RwLock::new(None), writer: Mutex::new(false) });
-        Ok(Db { shared, readers: Arc::new(()) })
+        let shared = Arc::new(Shared {
+            dir,
+            options: self,
+            params,
+            published: RwLock::new(None),
+            writer: Mutex::new(false),
+            readers: Arc::new(()),
+        });
+        Ok(Db { shared })
     }
 }
 
@@ -140,6 +146,8 @@ struct Shared {
     published: RwLock<Option<Arc<Snapshot>>>,
     /// True while this process's [`Writer`] is open.
     writer: Mutex<bool>,
+    /// Cloned by every [`Reader`]: a writer seals its memtable at commit only when there are any.
+    readers: Arc<()>,
 }
 
 impl Shared {
@@ -171,8 +179,6 @@ impl Shared {
 #[derive(Debug, Clone)]
 pub struct Db {
     shared: Arc<Shared>,
-    /// Counts the readers: a writer seals its memtable at commit only when there are any.
-    readers: Arc<()>,
 }
 
 impl Db {
@@ -209,7 +215,7 @@ impl Db {
             let snapshot = Index::open_reader(&self.shared.dir).map_err(OpenError::from)?.into_snapshot();
             self.shared.publish(snapshot);
         }
-        Ok(Reader { shared: Arc::clone(&self.shared), _count: Arc::clone(&self.readers) })
+        Ok(Reader { shared: Arc::clone(&self.shared), _count: Arc::clone(&self.shared.readers) })
     }
 
     /// The writer: takes the index's lock. Fails with [`OpenError::Locked`] while another
@@ -229,7 +235,6 @@ impl Db {
         let mut writer = Writer {
             index,
             shared: Arc::clone(&self.shared),
-            readers: Arc::clone(&self.readers),
             limits: o.limits,
             scratch: QueryScratch::default(),
             _guard: WriterGuard(Arc::clone(&self.shared)),
@@ -311,7 +316,6 @@ fn one(target: &mut impl Target, limits: QueryLimits, page: Analyzed, scratch: &
 pub struct Writer {
     index: Index,
     shared: Arc<Shared>,
-    readers: Arc<()>,
     limits: QueryLimits,
     scratch: QueryScratch,
     _guard: WriterGuard,
@@ -425,7 +429,8 @@ impl Writer {
     /// memtable for them to share; without, it keeps one live memtable, as a command-line ingest
     /// does.
     fn publish(&mut self) {
-        if Arc::strong_count(&self.readers) > 1 {
+        // The count is the readers' clones and the shared state's own.
+        if Arc::strong_count(&self.shared.readers) > 1 {
             self.index.seal();
         }
         self.shared.publish(self.index.snapshot());
