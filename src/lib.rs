@@ -66,7 +66,7 @@ pub mod verify;
 
 pub use params::Params;
 
-pub use db::{Answer, Db, DbBuilder, Matched, PageInput, Reader, Verdict, Writer};
+pub use db::{Answer, Db, DbBuilder, Matched, PageInput, Reader, StoredPage, Verdict, Writer};
 pub use error::{Error, Result};
 pub use page::{Body, Page};
 pub use verify::{compare, Comparison, Relation};

@@ -2,6 +2,7 @@
 
 mod compare;
 mod ingest;
+mod serve;
 
 use std::process::ExitCode;
 
@@ -32,6 +33,7 @@ enum Command {
     Query(ingest::QueryArgs),
     Clusters(ingest::ClustersArgs),
     Compare(compare::CompareArgs),
+    Serve(serve::ServeArgs),
 }
 
 /// Parses arguments, runs the command, maps the outcome to an exit code.
@@ -43,6 +45,7 @@ pub fn run() -> ExitCode {
         Command::Query(args) => ingest::run_query(&args),
         Command::Clusters(args) => ingest::run_clusters(&args),
         Command::Compare(args) => compare::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

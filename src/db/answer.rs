@@ -144,3 +144,46 @@ impl std::fmt::Display for Verdict {
         f.write_str(self.as_str())
     }
 }
+
+/// A stored page, as [`crate::Reader::page`] finds it under its URL.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StoredPage {
+    /// Its doc id.
+    pub doc_id: u32,
+    /// Its URL.
+    pub url: String,
+    /// The site it is stored under.
+    pub site: String,
+    /// Its cluster (the doc id of the cluster's first page).
+    pub cluster: u32,
+    /// Its fetch time, Unix seconds, when known.
+    pub fetched_at: Option<i64>,
+    /// Its normalized main text, as the index stores and compares it.
+    pub text: String,
+}
+
+/// One member of a cluster.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Member {
+    /// Its doc id.
+    pub doc_id: u32,
+    /// Its URL.
+    pub url: String,
+}
+
+/// What a snapshot of the index holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    /// Pages stored and not replaced.
+    pub live_docs: u64,
+    /// Segments.
+    pub segments: usize,
+    /// Documents in segments (replaced ones included until a merge drops them).
+    pub segment_docs: u64,
+    /// Documents not yet in a segment (in the WAL and memory).
+    pub memtable_docs: u64,
+    /// Keys pruned as template or spam.
+    pub pruned_keys: usize,
+    /// Bytes of the segment files.
+    pub segment_bytes: u64,
+}

@@ -31,8 +31,8 @@ mod run;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, RwLock};
 
-pub use answer::{Answer, Matched, Summary, Verdict};
-pub use page::PageInput;
+pub use answer::{Answer, Matched, Member, Stats, StoredPage, Summary, Verdict};
+pub use page::{FieldError, PageInput};
 pub use run::RunOptions;
 
 pub use crate::dedup::QueryLimits;
@@ -296,6 +296,57 @@ impl Reader {
     /// The parameters the index was built with.
     pub fn params(&self) -> &Params {
         &self.shared.params
+    }
+
+    /// The page stored under `url`, if any.
+    pub fn page(&self, url: &str) -> Result<Option<StoredPage>> {
+        let snapshot = self.shared.current();
+        let found = snapshot.view().stored(url).map_err(QueryError::from)?;
+        Ok(found.map(|(doc_id, site, cluster, fetched_at, text)| StoredPage {
+            doc_id,
+            url: url.to_owned(),
+            site,
+            cluster,
+            fetched_at: (fetched_at != 0).then_some(fetched_at),
+            text: text.into_iter().collect(),
+        }))
+    }
+
+    /// The members of cluster `cluster` in doc-id order, `limit` of them from the `offset`th,
+    /// and how many it has. A walk over every stored page: meant for inspection, not a hot path.
+    pub fn cluster(&self, cluster: u32, offset: usize, limit: usize) -> Result<(Vec<Member>, usize)> {
+        let (mut members, mut total) = (Vec::new(), 0usize);
+        self.for_each_page(|doc_id, url, c| {
+            if c == cluster {
+                if total >= offset && members.len() < limit {
+                    members.push(Member { doc_id, url: url.to_owned() });
+                }
+                total += 1;
+            }
+            Ok(())
+        })?;
+        Ok((members, total))
+    }
+
+    /// What the snapshot holds: pages, segments, bytes, pruned keys.
+    pub fn stats(&self) -> Result<Stats> {
+        let snapshot = self.shared.current();
+        let view = snapshot.view();
+        let (segment_docs, memtable_docs, segment_bytes) = view.sizes();
+        let mut live_docs = 0u64;
+        view.for_each_doc(|_, _, _| {
+            live_docs += 1;
+            Ok(())
+        })
+        .map_err(QueryError::from)?;
+        Ok(Stats {
+            live_docs,
+            segments: view.segments().len(),
+            segment_docs,
+            memtable_docs,
+            pruned_keys: view.pruned().len(),
+            segment_bytes,
+        })
     }
 
     /// Every stored page not replaced, in doc-id order: (doc id, URL, cluster) through `f`.

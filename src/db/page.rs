@@ -65,6 +65,53 @@ impl PageInput {
         self
     }
 
+    /// A page from a JSON object with the fields of a crawl's JSONL line: `url`, one of `html` and
+    /// `text`, and optionally `site`, `fetched_at` (Unix seconds, or an RFC 3339 time) and
+    /// `charset`. Other fields are ignored. An error names the field and what is wrong with it.
+    ///
+    /// ```
+    /// let v = serde_json::json!({"url": "https://a.example/1", "text": "今天天气很好。"});
+    /// let page = dedupdb::PageInput::from_json(&v).unwrap();
+    /// assert_eq!(page.url, "https://a.example/1");
+    /// let e = dedupdb::PageInput::from_json(&serde_json::json!({"html": "<p>x</p>"})).unwrap_err();
+    /// assert_eq!(e.field, "url");
+    /// ```
+    pub fn from_json(v: &serde_json::Value) -> Result<PageInput, FieldError> {
+        let bad = |field: &str, problem: &str| FieldError { field: field.to_owned(), problem: problem.to_owned() };
+        let obj = v.as_object().ok_or_else(|| bad("", "a page is a JSON object"))?;
+        let string = |field: &str| -> Result<Option<&str>, FieldError> {
+            match obj.get(field) {
+                None | Some(serde_json::Value::Null) => Ok(None),
+                Some(serde_json::Value::String(s)) => Ok(Some(s)),
+                Some(_) => Err(bad(field, "must be a string")),
+            }
+        };
+        let url = string("url")?.ok_or_else(|| bad("url", "is missing"))?;
+        if url.trim().is_empty() {
+            return Err(bad("url", "is empty"));
+        }
+        let mut page = match (string("html")?, string("text")?) {
+            (Some(html), None) => PageInput::html(url, html),
+            (None, Some(text)) => PageInput::text(url, text),
+            (Some(_), Some(_)) => return Err(bad("html", "give one of html and text, not both")),
+            (None, None) => return Err(bad("html", "is missing (a page has html or text)")),
+        };
+        page.site = string("site")?.map(str::to_owned);
+        page.charset = string("charset")?.map(str::to_owned);
+        page.fetched_at = match obj.get("fetched_at") {
+            None | Some(serde_json::Value::Null) => None,
+            Some(serde_json::Value::Number(n)) => {
+                Some(crate::input::seconds_of_number(n).ok_or_else(|| bad("fetched_at", "is not a time"))?)
+            }
+            Some(serde_json::Value::String(t)) => Some(
+                crate::input::parse_time(t)
+                    .ok_or_else(|| bad("fetched_at", "is neither Unix seconds nor an RFC 3339 time"))?,
+            ),
+            Some(_) => return Err(bad("fetched_at", "must be Unix seconds or an RFC 3339 time")),
+        };
+        Ok(page)
+    }
+
     /// The page analyzed as a run analyzes a record; the body is read in place, not copied.
     pub(crate) fn analyze(&self, params: &Params) -> Analyzed {
         let raw = RawPage {
@@ -80,4 +127,14 @@ impl PageInput {
             Page::analyze(Body::with_kind(&self.body, Some(self.kind), self.charset.as_deref()), params)
         })
     }
+}
+
+/// What is wrong with a page given as JSON ([`PageInput::from_json`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {problem}")]
+pub struct FieldError {
+    /// The field (empty for the page as a whole).
+    pub field: String,
+    /// What is wrong with it.
+    pub problem: String,
 }

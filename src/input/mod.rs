@@ -22,6 +22,8 @@ mod http;
 mod jsonl;
 mod lines;
 mod time;
+
+pub(crate) use time::{parse_time, seconds_of_number};
 mod warc;
 
 use std::fmt;

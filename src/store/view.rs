@@ -114,6 +114,22 @@ impl<'a> View<'a> {
         Ok(())
     }
 
+    /// The stored page under `url`: (doc id, site, cluster, fetch time, normalized text).
+    pub(crate) fn stored(&self, url: &str) -> Result<Option<(u32, String, u32, i64, Vec<char>)>> {
+        let Some(entry) = self.lookup_url(url)? else { return Ok(None) };
+        let Some(doc) = self.find(entry.doc_id)? else { return Ok(None) };
+        let text = doc.text(&mut TextCache::default())?;
+        Ok(Some((entry.doc_id, doc.site()?, entry.cluster, doc.fetched_at(), text)))
+    }
+
+    /// Documents in segments, documents in memtables, and the segments' bytes on disk.
+    pub(crate) fn sizes(&self) -> (u64, u64, u64) {
+        let seg_docs = self.segments.iter().map(|s| u64::from(s.doc_count())).sum();
+        let mem_docs = self.memtables().map(|m| m.len() as u64).sum();
+        let bytes = self.segments.iter().map(|s| s.file_len()).sum();
+        (seg_docs, mem_docs, bytes)
+    }
+
     /// True when a document inserted at or after `first_doc` (and not yet flushed) holds one of
     /// the page's unpruned keys: its answer from before those inserts may no longer hold.
     pub(crate) fn shares_keys_since(&self, features: &Features, first_doc: u32) -> bool {
@@ -296,6 +312,22 @@ impl DocRef<'_> {
         match self {
             DocRef::Mem(d) => Ok(d.url.clone()),
             DocRef::Seg(seg, m, _) => Ok(seg.strings(m)?.0),
+        }
+    }
+
+    /// The site the document is stored under.
+    pub(crate) fn site(&self) -> Result<String> {
+        match self {
+            DocRef::Mem(d) => Ok(d.site.clone()),
+            DocRef::Seg(seg, m, _) => Ok(seg.strings(m)?.1),
+        }
+    }
+
+    /// Its fetch time, Unix seconds (0: unknown).
+    pub(crate) fn fetched_at(&self) -> i64 {
+        match self {
+            DocRef::Mem(d) => d.fetched_at,
+            DocRef::Seg(_, m, _) => m.fetched_at,
         }
     }
 

@@ -1,0 +1,153 @@
+//! `dedupdb serve`: the index as an HTTP service, on the library's `Db`, `Reader` and `Writer`.
+//!
+//! Queries run on a pool of blocking threads, each on the reader's current snapshot, so they never
+//! wait for the writer. Ingests go to the one writer's thread ([`writer`]), which takes every
+//! request waiting when it is free as one batch: one commit (one fsync) answers them all.
+
+mod api;
+mod metrics;
+mod openapi;
+mod writer;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use dedupdb::Db;
+
+use crate::cli::ingest::DEFAULT_DB;
+
+/// Serve the index over HTTP: crawlers query it and feed it while it runs.
+///
+/// JSON in and out, under /v1 (GET /openapi.json describes every endpoint):
+///   POST /v1/query     {"url", "html"|"text", "site"?, "fetched_at"?, "charset"?} or
+///                      {"pages": [...]}: the answers `dedupdb query --json` gives, nothing stored
+///   POST /v1/ingest    the same bodies: each page answered and stored as `dedupdb ingest` does;
+///                      the 200 comes once the pages are durable
+///   GET  /v1/pages?url=U        the stored page (doc id, site, cluster, text), 404 if none
+///   GET  /v1/clusters/{id}      a cluster's members (?offset=&limit=)
+///   GET  /v1/stats              pages, segments, bytes; GET /metrics: Prometheus text
+///   GET  /healthz               200 while the index is open
+///
+/// Errors are JSON: {"error": {"status", "field"?, "message"}}. Write endpoints need
+/// `Authorization: Bearer TOKEN` when --token-file is given. SIGTERM or Ctrl-C stops accepting,
+/// finishes what is in flight, commits and exits 0.
+///
+/// Examples:
+///   dedupdb serve --db /data/dedup.db --listen 127.0.0.1:7700
+///   curl -s localhost:7700/v1/query -d '{"url": "https://a.cn/1", "html": "<p>...</p>"}'
+///   curl -s localhost:7700/v1/ingest -H 'Authorization: Bearer s3cret' -d @page.json
+#[derive(Debug, Args)]
+#[command(verbatim_doc_comment)]
+pub struct ServeArgs {
+    /// Index directory (created if missing, unless --read-only).
+    #[arg(long, default_value = DEFAULT_DB)]
+    pub db: PathBuf,
+    /// Address to listen on; port 0 picks a free one (the address is printed on stdout).
+    #[arg(long, default_value = "127.0.0.1:7700")]
+    pub listen: SocketAddr,
+    /// Answer queries only: no writer, no lock; another process may ingest meanwhile.
+    #[arg(long)]
+    pub read_only: bool,
+    /// A file holding the bearer token that write endpoints require.
+    #[arg(long, value_name = "FILE")]
+    pub token_file: Option<PathBuf>,
+    /// Largest request body, in MiB.
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub max_body_mb: u64,
+    /// Most pages in one request.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub max_batch: u64,
+    /// List at most N earlier pages per page.
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub max_matches: u64,
+}
+
+/// What every handler shares.
+pub(crate) struct State {
+    pub reader: dedupdb::Reader,
+    /// None with --read-only.
+    pub writer: Option<writer::Handle>,
+    pub token: Option<String>,
+    pub max_batch: usize,
+    pub metrics: metrics::Metrics,
+}
+
+pub fn run(args: &ServeArgs) -> Result<()> {
+    let token = match &args.token_file {
+        Some(f) => {
+            let t = std::fs::read_to_string(f).with_context(|| format!("{}: cannot read the token", f.display()))?;
+            let t = t.trim().to_owned();
+            anyhow::ensure!(!t.is_empty(), "{}: the token file is empty", f.display());
+            Some(t)
+        }
+        None => None,
+    };
+    if token.is_none() && !args.read_only && !args.listen.ip().is_loopback() {
+        tracing::warn!(listen = %args.listen, "listening beyond loopback without --token-file: anyone who reaches it can write");
+        eprintln!("dedupdb: warning: {} is reachable from other machines and has no --token-file", args.listen);
+    }
+    let builder = Db::builder().max_matches(args.max_matches as usize);
+    let db = if args.read_only { builder.open_existing(&args.db)? } else { builder.open(&args.db)? };
+    let (writer, writer_thread) = if args.read_only {
+        (None, None)
+    } else {
+        let (handle, thread) = writer::start(db.writer()?)?;
+        (Some(handle), Some(thread))
+    };
+    let state = Arc::new(State {
+        reader: db.reader()?,
+        writer,
+        token,
+        max_batch: args.max_batch as usize,
+        metrics: metrics::Metrics::default(),
+    });
+    let app = api::router(Arc::clone(&state), (args.max_body_mb as usize) << 20);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name("dedupdb-http")
+        .build()
+        .context("starting the HTTP runtime")?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(args.listen)
+            .await
+            .with_context(|| format!("{}: cannot listen", args.listen))?;
+        let local = listener.local_addr().context("the listening address")?;
+        // Scripts and tests read the address (port 0 picks one) from this line.
+        println!("listening on http://{local}");
+        tracing::info!(%local, db = %args.db.display(), read_only = args.read_only, "serving");
+        axum::serve(listener, app).with_graceful_shutdown(shutdown()).await.context("serving HTTP")
+    })?;
+    // Requests in flight are answered; the writer commits what it holds and lets go of the lock.
+    drop(state);
+    if let Some(thread) = writer_thread {
+        thread.join().map_err(|_| anyhow::anyhow!("the writer thread panicked"))??;
+    }
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
+    tracing::info!("stopping: finishing the requests in flight");
+}
