@@ -14,3 +14,4 @@ mod compare;
 mod ingest_parallel;
 mod max_matches;
 mod readme_example;
+mod serve;

@@ -1,0 +1,332 @@
+//! `dedupdb serve` over loopback: ingest and query answer as the commands do, bad requests get
+//! a status and a message naming the field, a SIGKILL loses no page answered 200, and SIGTERM
+//! stops it cleanly.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::Path;
+use std::process::{Child, Stdio};
+
+use crate::common_store::{clusters, crawl, dedupdb, read_report, run, s, seed, stderr, Crawl};
+use serde_json::{json, Value};
+
+/// A running server, killed when dropped.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Server {
+    fn start(db: &Path, extra: &[&str]) -> Server {
+        let mut child = dedupdb()
+            .args(["serve", "--db", s(db), "--listen", "127.0.0.1:0"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start dedupdb serve");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut line = String::new();
+        BufReader::new(stdout).read_line(&mut line).expect("the listening line");
+        let addr = line.trim().strip_prefix("listening on http://").unwrap_or_else(|| panic!("first line: {line:?}"));
+        Server { addr: addr.parse().expect("an address"), child }
+    }
+
+    /// Sends one request; returns the status and the body.
+    fn request(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> (u16, Vec<u8>) {
+        let mut stream = TcpStream::connect(self.addr).expect("connect");
+        let mut head = format!("{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n");
+        for (k, v) in headers {
+            head.push_str(&format!("{k}: {v}\r\n"));
+        }
+        head.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
+        stream.write_all(head.as_bytes()).expect("send");
+        // A server refusing a large body may answer and close before reading it all.
+        let _ = stream.write_all(body);
+        let mut raw = Vec::new();
+        let _ = stream.read_to_end(&mut raw);
+        let text_end = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap_or_else(|| panic!("no response head"));
+        let head = String::from_utf8_lossy(&raw[..text_end]).into_owned();
+        let status = head.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or_else(|| panic!("status: {head}"));
+        let mut body = raw[text_end + 4..].to_vec();
+        if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+            body = unchunk(&body);
+        }
+        (status, body)
+    }
+
+    fn json(&self, method: &str, path: &str, body: &Value) -> (u16, Value) {
+        let (status, body) =
+            self.request(method, path, &[("Content-Type", "application/json")], body.to_string().as_bytes());
+        (
+            status,
+            serde_json::from_slice(&body).unwrap_or_else(|e| panic!("{path}: {e}: {}", String::from_utf8_lossy(&body))),
+        )
+    }
+
+    fn get(&self, path: &str) -> (u16, Value) {
+        let (status, body) = self.request("GET", path, &[], b"");
+        (status, serde_json::from_slice(&body).unwrap_or(Value::Null))
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn signal(child: &Child, sig: i32) {
+    let pid = i32::try_from(child.id()).expect("a pid");
+    // SAFETY: sends a signal to our own child process; no memory is involved.
+    unsafe {
+        libc::kill(pid, sig);
+    }
+}
+
+fn unchunk(mut b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    while let Some(i) = b.windows(2).position(|w| w == b"\r\n") {
+        let n = usize::from_str_radix(String::from_utf8_lossy(&b[..i]).trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.extend_from_slice(&b[i + 2..i + 2 + n]);
+        b = &b[i + 4 + n..];
+    }
+    out
+}
+
+/// The crawl's JSONL lines as page objects.
+fn page_objects(c: &Crawl) -> Vec<Value> {
+    c.lines.iter().map(|l| serde_json::from_str(l).expect("a JSONL line")).collect()
+}
+
+/// An answer without what names where it came from (a file and line, or the request).
+fn comparable(mut v: Value) -> Value {
+    if let Some(o) = v.as_object_mut() {
+        o.remove("location");
+    }
+    if let Some(e) = v.get("error").and_then(|e| e.as_str().map(str::to_owned)) {
+        v["error"] = e.rsplit(": ").next().unwrap_or_default().into();
+    }
+    // Through text as the CLI's lines are read.
+    serde_json::from_str(&v.to_string()).expect("JSON")
+}
+
+fn same(a: &[Value], b: &[Value], what: &str) {
+    assert_eq!(a.len(), b.len(), "{what}: as many answers");
+    if let Some(i) = (0..a.len()).find(|&i| a[i] != b[i]) {
+        panic!("{what}: answer {i} differs:\n{}\n{}", a[i], b[i]);
+    }
+}
+
+#[test]
+fn http_ingest_and_query_answer_as_the_commands_do() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = crawl(seed(611), 150, "http");
+    let (first, later) = c.lines.split_at(110);
+    let input = dir.path().join("first.jsonl");
+    std::fs::write(&input, first.join("\n") + "\n").expect("write");
+    let later_input = dir.path().join("later.jsonl");
+    std::fs::write(&later_input, later.join("\n") + "\n").expect("write");
+    let cli_db = dir.path().join("cli.db");
+    let report = dir.path().join("report.jsonl");
+    let out = run(&["ingest", "--db", s(&cli_db), "--report", s(&report), s(&input)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let expected: Vec<Value> = read_report(&report).into_iter().map(comparable).collect();
+
+    let server = Server::start(&dir.path().join("http.db"), &[]);
+    let pages = page_objects(&c);
+    let mut got = Vec::new();
+    // One page alone, then batches.
+    let (status, one) = server.json("POST", "/v1/ingest", &pages[0]);
+    assert_eq!(status, 200, "{one}");
+    got.push(comparable(one));
+    for chunk in pages[1..110].chunks(25) {
+        let (status, v) = server.json("POST", "/v1/ingest", &json!({ "pages": chunk }));
+        assert_eq!(status, 200, "{v}");
+        got.extend(v["pages"].as_array().expect("pages").iter().cloned().map(comparable));
+    }
+    same(&got, &expected, "POST /v1/ingest answers as dedupdb ingest");
+
+    let out = run(&["query", "--db", s(&cli_db), "--json", s(&later_input)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let expected: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| comparable(serde_json::from_str(l).expect("JSON")))
+        .collect();
+    let (status, v) = server.json("POST", "/v1/query", &json!({ "pages": &pages[110..] }));
+    assert_eq!(status, 200, "{v}");
+    let got: Vec<Value> = v["pages"].as_array().expect("pages").iter().cloned().map(comparable).collect();
+    same(&got, &expected, "POST /v1/query answers as dedupdb query");
+
+    // The stored page, its cluster, the stats.
+    let url = pages[0]["url"].as_str().expect("the first URL").to_string();
+    let (status, p) = server.get(&format!("/v1/pages?url={url}"));
+    assert_eq!(status, 200, "{p}");
+    assert_eq!(p["url"], url.as_str());
+    assert!(!p["text"].as_str().unwrap_or_default().is_empty());
+    let (status, members) = server.get(&format!("/v1/clusters/{}", p["cluster"]));
+    assert_eq!(status, 200, "{members}");
+    assert!(members["members"].as_array().expect("members").iter().any(|m| m["url"] == url.as_str()));
+    let (status, stats) = server.get("/v1/stats");
+    assert_eq!(status, 200);
+    assert_eq!(
+        stats["live_docs"].as_u64(),
+        Some(c.with_text.iter().filter(|u| first.iter().any(|l| l.contains(u.as_str()))).count() as u64)
+    );
+    let (status, body) = server.request("GET", "/metrics", &[], b"");
+    assert_eq!(status, 200);
+    let metrics = String::from_utf8_lossy(&body);
+    assert!(metrics.contains("dedupdb_http_requests_total{endpoint=\"ingest\",status=\"200\"} 6"), "{metrics}");
+    let (status, doc) = server.get("/openapi.json");
+    assert_eq!(status, 200);
+    for path in ["/v1/query", "/v1/ingest", "/v1/pages", "/v1/clusters/{id}", "/v1/stats", "/metrics", "/healthz"] {
+        assert!(doc["paths"].get(path).is_some(), "the OpenAPI document describes {path}");
+    }
+}
+
+#[test]
+fn concurrent_clients_each_page_stored_once() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("db");
+    let server = Server::start(&db, &[]);
+    let crawls: Vec<Crawl> = (0..4).map(|k| crawl(seed(700 + k), 60, &format!("client{k}"))).collect();
+    std::thread::scope(|scope| {
+        for c in &crawls {
+            let server = &server;
+            scope.spawn(move || {
+                for chunk in page_objects(c).chunks(7) {
+                    let (status, v) = server.json("POST", "/v1/ingest", &json!({ "pages": chunk }));
+                    assert_eq!(status, 200, "{v}");
+                    assert_eq!(v["pages"].as_array().map(Vec::len), Some(chunk.len()));
+                }
+            });
+        }
+    });
+    drop(server);
+    let stored = clusters(&db);
+    for c in &crawls {
+        for url in &c.with_text {
+            assert_eq!(stored.get(url).map(Vec::len), Some(1), "{url} is stored once");
+        }
+    }
+    let report = dedupdb::maintenance::verify(&db).expect("verify");
+    assert!(report.problems.is_empty(), "{:?}", report.problems);
+}
+
+#[test]
+fn bad_requests_get_a_status_and_name_the_field() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("db");
+    let token = dir.path().join("token");
+    std::fs::write(&token, "s3cret\n").expect("token");
+    let server = Server::start(&db, &["--token-file", s(&token), "--max-body-mb", "1", "--max-batch", "3"]);
+    let auth = [("Authorization", "Bearer s3cret")];
+    let post = |path: &str, headers: &[(&str, &str)], body: &[u8]| -> (u16, Value) {
+        let (status, body) = server.request("POST", path, headers, body);
+        (status, serde_json::from_slice(&body).unwrap_or(Value::Null))
+    };
+    let page = json!({"url": "https://a.example/1", "html": "<p>今天天气很好，我们去公园散步，大家都很高兴。</p>"});
+    let cases: Vec<(&str, &[(&str, &str)], Vec<u8>, u16, Option<&str>)> = vec![
+        ("/v1/ingest", &[], page.to_string().into_bytes(), 401, Some("Authorization")),
+        ("/v1/ingest", &[("Authorization", "Bearer wrong")], page.to_string().into_bytes(), 401, Some("Authorization")),
+        ("/v1/query", &[], b"{not json".to_vec(), 400, None),
+        ("/v1/query", &[], json!({"html": "<p>x</p>"}).to_string().into_bytes(), 422, Some("url")),
+        ("/v1/query", &[], json!({"url": "u", "html": "a", "text": "b"}).to_string().into_bytes(), 422, Some("html")),
+        ("/v1/query", &[], json!({"url": 7, "html": "a"}).to_string().into_bytes(), 422, Some("url")),
+        ("/v1/query", &[], json!({"pages": [page, {"url": "u"}]}).to_string().into_bytes(), 422, Some("pages[1].html")),
+        ("/v1/query", &[], json!({"pages": [page, page, page, page]}).to_string().into_bytes(), 413, Some("pages")),
+        ("/v1/ingest", &auth, json!({"url": "u", "html": "x".repeat(2 << 20)}).to_string().into_bytes(), 413, None),
+        ("/v1/nothing", &[], b"{}".to_vec(), 404, None),
+    ];
+    for (path, headers, body, status, field) in cases {
+        let (got, v) = post(path, headers, &body);
+        assert_eq!(got, status, "{path}: {v}");
+        assert_eq!(v["error"]["status"].as_u64(), Some(u64::from(status)), "{v}");
+        assert!(!v["error"]["message"].as_str().unwrap_or_default().is_empty(), "{v}");
+        assert_eq!(v["error"]["field"].as_str(), field, "{v}");
+    }
+    for (path, status, field) in [
+        ("/v1/pages", 400, Some("url")),
+        ("/v1/pages?url=https://nowhere/", 404, Some("url")),
+        ("/v1/clusters/abc", 400, Some("id")),
+    ] {
+        let (got, v) = server.get(path);
+        assert_eq!(got, status, "{path}: {v}");
+        assert_eq!(v["error"]["field"].as_str(), field, "{v}");
+    }
+    // A page with no text is answered, as the CLI answers it: an error verdict, nothing stored.
+    let nav = json!({"url": "https://a.example/nav", "html": "<nav><a href='/'>首页</a></nav>"});
+    let (status, v) = post("/v1/ingest", &auth, nav.to_string().as_bytes());
+    assert_eq!((status, v["verdict"].as_str()), (200, Some("error")), "{v}");
+    let (status, v) = post("/v1/ingest", &auth, page.to_string().as_bytes());
+    assert_eq!((status, v["verdict"].as_str()), (200, Some("new")), "{v}");
+    let report = dedupdb::maintenance::verify(&db).expect("verify");
+    assert!(report.problems.is_empty() && report.live_docs == 1, "{report:?}");
+}
+
+#[test]
+fn sigkill_loses_no_page_answered_200_and_sigterm_exits_cleanly() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("db");
+    let c = crawl(seed(808), 300, "kill");
+    let pages = page_objects(&c);
+    let mut acked: Vec<String> = Vec::new();
+    let mut next = 0;
+    let mut killed_mid_run = 0;
+    for round in 0..3 {
+        let server = Server::start(&db, &[]);
+        std::thread::scope(|scope| {
+            let killer = scope.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(150 + 120 * round));
+                signal(&server.child, libc::SIGKILL);
+            });
+            // Requests until the server is gone; each 200 names pages now durable.
+            while next < pages.len() {
+                let chunk = &pages[next..(next + 5).min(pages.len())];
+                let Ok(mut stream) = TcpStream::connect(server.addr) else { break };
+                let body = json!({ "pages": chunk }).to_string();
+                let head = format!(
+                    "POST /v1/ingest HTTP/1.1\r\nHost: l\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
+                    body.len()
+                );
+                if stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(body.as_bytes())).is_err() {
+                    break;
+                }
+                let mut raw = String::new();
+                if stream.read_to_string(&mut raw).is_err() || !raw.starts_with("HTTP/1.1 200") {
+                    break;
+                }
+                for p in chunk {
+                    acked.push(p["url"].as_str().expect("url").to_string());
+                }
+                next += chunk.len();
+            }
+            let _ = killer.join();
+        });
+        drop(server);
+        killed_mid_run += usize::from(next < pages.len());
+        let stored = clusters(&db);
+        for url in acked.iter().filter(|u| c.with_text.contains(u)) {
+            assert_eq!(stored.get(url).map(Vec::len), Some(1), "round {round}: {url} was answered 200");
+        }
+        let report = dedupdb::maintenance::verify(&db).expect("verify");
+        assert!(report.problems.is_empty(), "round {round}: {:?}", report.problems);
+    }
+    assert!(killed_mid_run >= 1 && !acked.is_empty(), "the kills fell between acknowledged requests");
+    // SIGTERM: in-flight work finishes, the writer closes, exit 0.
+    let mut server = Server::start(&db, &[]);
+    let (status, _) = server.json("POST", "/v1/ingest", &pages[0]);
+    assert_eq!(status, 200);
+    signal(&server.child, libc::SIGTERM);
+    let exit = server.child.wait().expect("wait");
+    assert!(exit.success(), "SIGTERM exits 0: {exit:?}");
+    let mut err = String::new();
+    if let Some(mut e) = server.child.stderr.take() {
+        let _ = e.read_to_string(&mut err);
+    }
+    assert!(!err.contains("panicked"), "{err}");
+}
