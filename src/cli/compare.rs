@@ -52,12 +52,7 @@ pub fn run(args: &CompareArgs) -> Result<()> {
     let cmp = dedupdb::compare(&pa, &pb, &params);
     tracing::debug!(rounds = cmp.rounds, early = cmp.rejected_early, "compared");
     if args.json {
-        let mut v = serde_json::to_value(&cmp)?;
-        v["a"] = page_json(&args.a, &pa);
-        v["b"] = page_json(&args.b, &pb);
-        if args.explain {
-            v["explain"] = explain_json(&pa, &pb, &cmp);
-        }
+        let v = comparison_json((&args.a, &pa), (&args.b, &pb), &cmp, args.explain)?;
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         print_summary(args, &pa, &pb, &cmp);
@@ -68,7 +63,24 @@ pub fn run(args: &CompareArgs) -> Result<()> {
     Ok(())
 }
 
-fn describe(rel: Relation) -> &'static str {
+/// What `compare --json` prints (with `explain`, `--explain` too): the comparison, each page's
+/// reading, and the blocks and aligned regions.
+pub(crate) fn comparison_json(
+    (na, pa): (&str, &Page),
+    (nb, pb): (&str, &Page),
+    cmp: &Comparison,
+    explain: bool,
+) -> Result<serde_json::Value> {
+    let mut v = serde_json::to_value(cmp)?;
+    v["a"] = page_json(na, pa);
+    v["b"] = page_json(nb, pb);
+    if explain {
+        v["explain"] = explain_json(pa, pb, cmp);
+    }
+    Ok(v)
+}
+
+pub(crate) fn describe(rel: Relation) -> &'static str {
     match rel {
         Relation::Duplicate => "A and B are near-duplicates",
         Relation::Contains => "A contains B",

@@ -181,9 +181,37 @@ fn http_ingest_and_query_answer_as_the_commands_do() {
     assert_eq!(status, 200);
     let metrics = String::from_utf8_lossy(&body);
     assert!(metrics.contains("dedupdb_http_requests_total{endpoint=\"ingest\",status=\"200\"} 6"), "{metrics}");
+    // Two pages compared: what `dedupdb compare --json --explain` prints.
+    let fixture = |name: &str| std::fs::read_to_string(crate::common::fixture(name)).expect("fixture");
+    let (fa, fb) = ("article1_site_a.html", "article1_site_b.html");
+    let body = json!({"a": {"html": fixture(fa)}, "b": {"html": fixture(fb)}});
+    let (status, mut cmp) = server.json("POST", "/v1/compare", &body);
+    assert_eq!(status, 200, "{cmp}");
+    let (pa, pb) = (crate::common::fixture(fa), crate::common::fixture(fb));
+    let out = run(&["compare", "--json", "--explain", s(&pa), s(&pb)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut cli: Value = serde_json::from_slice(&out.stdout).expect("compare JSON");
+    for v in [&mut cmp, &mut cli] {
+        for side in ["a", "b"] {
+            v[side].as_object_mut().expect("a page").remove("input");
+        }
+    }
+    assert_eq!(cmp, cli, "POST /v1/compare answers as dedupdb compare --json --explain");
+    assert_eq!(cmp["relation"], "duplicate");
+
     let (status, doc) = server.get("/openapi.json");
     assert_eq!(status, 200);
-    for path in ["/v1/query", "/v1/ingest", "/v1/pages", "/v1/clusters/{id}", "/v1/stats", "/metrics", "/healthz"] {
+    for path in [
+        "/v1/query",
+        "/v1/ingest",
+        "/v1/pages",
+        "/v1/clusters/{id}",
+        "/v1/compare",
+        "/explain",
+        "/v1/stats",
+        "/metrics",
+        "/healthz",
+    ] {
         assert!(doc["paths"].get(path).is_some(), "the OpenAPI document describes {path}");
     }
 }
@@ -329,4 +357,41 @@ fn sigkill_loses_no_page_answered_200_and_sigterm_exits_cleanly() {
         let _ = e.read_to_string(&mut err);
     }
     assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn the_explain_page_marks_the_aligned_text_of_two_stored_pages() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let server = Server::start(&dir.path().join("db"), &[]);
+    let fixture = |name: &str| std::fs::read_to_string(crate::common::fixture(name)).expect("fixture");
+    let (ua, ub) = ("https://a.example/river.html", "https://b.example/copy.html");
+    for (url, name) in [(ua, "article1_site_a.html"), (ub, "article1_site_b.html")] {
+        let (status, v) = server.json("POST", "/v1/ingest", &json!({"url": url, "html": fixture(name)}));
+        assert_eq!(status, 200, "{v}");
+    }
+    let (status, body) = server.request("GET", &format!("/explain?a={ua}&b={ub}"), &[], b"");
+    assert_eq!(status, 200);
+    let html = String::from_utf8(body).expect("UTF-8");
+    let island = html.split("id=\"comparison\">").nth(1).and_then(|r| r.split("</script>").next()).expect("the data");
+    let cmp: Value = serde_json::from_str(island).expect("the comparison");
+    assert_eq!(cmp["relation"], "duplicate", "{cmp}");
+    let spans = cmp["spans"].as_array().expect("spans");
+    assert!(!spans.is_empty());
+    // Each side marks every region once, and the marked characters are the regions' lengths.
+    let (a, b) = html.split_once("<section class=\"page\" id=\"B\">").expect("two sides");
+    for (side, start, end) in [(a, "a_start", "a_end"), (b, "b_start", "b_end")] {
+        let marks: Vec<&str> = side.split("<mark class=\"aligned\"").skip(1).collect();
+        assert_eq!(marks.len(), spans.len(), "one mark per region");
+        let marked: usize = marks
+            .iter()
+            .map(|m| {
+                let inner = m.split_once('>').map_or("", |x| x.1).split("</mark>").next().unwrap_or("");
+                html_escape::decode_html_entities(&inner.replace("<br>\n", "\n")).chars().count()
+            })
+            .sum();
+        let expected: u64 = spans.iter().map(|s| s[end].as_u64().unwrap_or(0) - s[start].as_u64().unwrap_or(0)).sum();
+        assert_eq!(marked as u64, expected, "the marks hold the regions' characters");
+    }
+    let (status, v) = server.get(&format!("/explain?a={ua}&b=https://nowhere/"));
+    assert_eq!((status, v["error"]["field"].as_str()), (404, Some("b")), "{v}");
 }

@@ -56,6 +56,8 @@ pub(crate) fn router(state: Arc<Shared>, max_body: usize) -> Router {
         .route("/v1/ingest", post(ingest))
         .route("/v1/pages", get(page))
         .route("/v1/clusters/{id}", get(cluster))
+        .route("/v1/compare", post(compare))
+        .route("/explain", get(explain))
         .route("/v1/stats", get(stats))
         .route("/metrics", get(metrics))
         .route("/healthz", get(healthz))
@@ -229,6 +231,76 @@ async fn cluster(
     }
     .await;
     done(&s, "clusters", start, r)
+}
+
+async fn compare(State(s): AppState, body: Result<Bytes, BytesRejection>) -> Response {
+    let start = Instant::now();
+    let r = async {
+        let body = body.map_err(|e| ApiError::new(e.status(), format!("cannot read the request body: {e}")))?;
+        let v: Value = serde_json::from_slice(&body)
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("the body is not JSON: {e}")))?;
+        let side = |name: &str| -> Result<PageInput, ApiError> {
+            let p = v.get(name).ok_or_else(|| ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, name, "is missing"))?;
+            // A page to compare needs no URL of its own.
+            let mut p = p.clone();
+            if let Some(o) = p.as_object_mut() {
+                o.entry("url").or_insert_with(|| name.into());
+            }
+            PageInput::from_json(&p).map_err(|e| {
+                let field = if e.field.is_empty() { name.to_string() } else { format!("{name}.{}", e.field) };
+                ApiError::field(StatusCode::UNPROCESSABLE_ENTITY, field, e.problem)
+            })
+        };
+        let (a, b) = (side("a")?, side("b")?);
+        let params = s.reader.params().clone();
+        let v = tokio::task::spawn_blocking(move || {
+            let analyze = |p: &PageInput| {
+                let kind = Some(p.kind);
+                dedupdb::Page::analyze(dedupdb::Body::with_kind(&p.body, kind, p.charset.as_deref()), &params)
+            };
+            let (pa, pb) = (analyze(&a), analyze(&b));
+            let cmp = dedupdb::compare(&pa, &pb, &params);
+            crate::cli::compare::comparison_json((&a.url, &pa), (&b.url, &pb), &cmp, true)
+        })
+        .await
+        .map_err(internal)?
+        .map_err(internal)?;
+        Ok(Json(v).into_response())
+    }
+    .await;
+    done(&s, "compare", start, r)
+}
+
+async fn explain(State(s): AppState, q: Result<Query<HashMap<String, String>>, QueryRejection>) -> Response {
+    let start = Instant::now();
+    let r = async {
+        let Query(q) = q.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.body_text()))?;
+        let url = |name: &str| -> Result<String, ApiError> {
+            q.get(name).filter(|u| !u.is_empty()).cloned().ok_or_else(|| {
+                ApiError::field(StatusCode::BAD_REQUEST, name, "is missing (/explain?a=URL&b=URL, two stored pages)")
+            })
+        };
+        let (ua, ub) = (url("a")?, url("b")?);
+        let reader = s.reader.clone();
+        let html = tokio::task::spawn_blocking(move || -> Result<String, ApiError> {
+            let stored = |name: &str, u: &str| -> Result<dedupdb::StoredPage, ApiError> {
+                reader
+                    .page(u)
+                    .map_err(internal)?
+                    .ok_or_else(|| ApiError::field(StatusCode::NOT_FOUND, name, format!("{u} is not stored")))
+            };
+            let (a, b) = (stored("a", &ua)?, stored("b", &ub)?);
+            let params = reader.params().clone();
+            let (pa, pb) = (super::explain::analyze_stored(&a, &params), super::explain::analyze_stored(&b, &params));
+            let cmp = dedupdb::compare(&pa, &pb, &params);
+            Ok(super::explain::page(&a, &pa, &b, &pb, &cmp))
+        })
+        .await
+        .map_err(internal)??;
+        Ok(([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response())
+    }
+    .await;
+    done(&s, "explain", start, r)
 }
 
 async fn stats(State(s): AppState) -> Response {

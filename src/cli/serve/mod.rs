@@ -5,6 +5,7 @@
 //! request waiting when it is free as one batch: one commit (one fsync) answers them all.
 
 mod api;
+mod explain;
 mod metrics;
 mod openapi;
 mod writer;
@@ -28,6 +29,8 @@ use crate::cli::ingest::DEFAULT_DB;
 ///                      the 200 comes once the pages are durable
 ///   GET  /v1/pages?url=U        the stored page (doc id, site, cluster, text), 404 if none
 ///   GET  /v1/clusters/{id}      a cluster's members (?offset=&limit=)
+///   POST /v1/compare  {"a": PAGE, "b": PAGE}: `dedupdb compare --json --explain` of the two
+///   GET  /explain?a=URL&b=URL   two stored pages side by side, aligned text marked (HTML)
 ///   GET  /v1/stats              pages, segments, bytes; GET /metrics: Prometheus text
 ///   GET  /healthz               200 while the index is open
 ///

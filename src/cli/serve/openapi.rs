@@ -88,6 +88,33 @@ pub(crate) fn document() -> Value {
                     "404": error_response("no such cluster")
                 }
             }},
+            "/v1/compare": {"post": {
+                "summary": "The relation of two pages, with the evidence (as `dedupdb compare --json --explain`)",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["a", "b"],
+                    "properties": {"a": {"$ref": "#/components/schemas/Page"}, "b": {"$ref": "#/components/schemas/Page"}}}}}},
+                "responses": {
+                    "200": {"description": "the comparison", "content": {"application/json": {"schema": {
+                        "type": "object", "required": ["relation", "resemble", "contain", "spans", "a", "b", "explain"],
+                        "properties": {"relation": {"type": "string"}, "resemble": {"type": "number"}, "contain": {"type": "number"},
+                            "spans": {"type": "array", "items": {"type": "object"}}, "a": {"type": "object"}, "b": {"type": "object"},
+                            "explain": {"type": "object"}}}}}},
+                    "400": error_response("the body is not JSON"),
+                    "422": error_response("a page is missing or wrong; `field` names it")
+                }
+            }},
+            "/explain": {"get": {
+                "summary": "Two stored pages side by side for people: aligned text marked, scores, relation and why",
+                "parameters": [
+                    {"name": "a", "in": "query", "required": true, "schema": {"type": "string"}},
+                    {"name": "b", "in": "query", "required": true, "schema": {"type": "string"}}
+                ],
+                "responses": {
+                    "200": {"description": "an HTML page", "content": {"text/html": {"schema": {"type": "string"}}}},
+                    "400": error_response("a or b is missing"),
+                    "404": error_response("a page is not stored")
+                }
+            }},
             "/v1/stats": {"get": {
                 "summary": "What the index holds",
                 "responses": {"200": {"description": "counts", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Stats"}}}}}
