@@ -22,6 +22,7 @@
 
 mod analyze;
 mod hard;
+mod http;
 mod script;
 
 use std::io::Write;
@@ -109,6 +110,31 @@ enum Cmd {
         /// The crawl: JSONL or WARC files.
         #[arg(required = true)]
         crawl: Vec<PathBuf>,
+    },
+    /// Load a running `dedupdb serve` on loopback: requests per second and p50/p99 latency at
+    /// each number of concurrent clients (keep-alive connections), as JSON lines. Bounded by
+    /// --requests and --seconds per level.
+    Http {
+        /// The server's address.
+        #[arg(long, default_value = "127.0.0.1:7700")]
+        addr: String,
+        /// The endpoint: /v1/query or /v1/ingest.
+        #[arg(long, default_value = "/v1/query")]
+        path: String,
+        /// Concurrent clients per level, comma-separated.
+        #[arg(long, default_value = "1,8,64")]
+        clients: String,
+        /// Requests per level at most.
+        #[arg(long, default_value_t = 20_000)]
+        requests: usize,
+        /// Seconds per level at most.
+        #[arg(long, default_value_t = 20)]
+        seconds: u64,
+        /// Pages per request (a batch `{"pages": [...]}` above 1).
+        #[arg(long, default_value_t = 1)]
+        batch: usize,
+        /// The pages: a JSONL crawl, its lines sent in order (cycled).
+        crawl: PathBuf,
     },
     /// Analyze a crawl's pages (decode, extract, normalize, features) on one thread, nothing
     /// indexed: pages/s and MiB/s of the best of the rounds, as JSON. The pages are read into
@@ -438,6 +464,21 @@ fn main() -> Result<()> {
             let tally = script::run(&crawl, &db, &params, out.as_deref())?;
             println!("{}", serde_json::to_string_pretty(&tally)?);
             eprintln!("{:.1} s", start.elapsed().as_secs_f64());
+        }
+        Cmd::Http { addr, path, clients, requests, seconds, batch, crawl } => {
+            let text = std::fs::read_to_string(&crawl).with_context(|| format!("{}", crawl.display()))?;
+            let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+            let bodies: Vec<Vec<u8>> = if batch <= 1 {
+                lines.iter().map(|l| l.as_bytes().to_vec()).collect()
+            } else {
+                lines.chunks(batch).map(|c| format!("{{\"pages\": [{}]}}", c.join(",")).into_bytes()).collect()
+            };
+            for n in clients.split(',').map(str::trim).filter(|c| !c.is_empty()) {
+                let n: usize = n.parse().with_context(|| format!("--clients: {n} is not a number"))?;
+                let level =
+                    http::level(&addr, &path, &bodies, n.max(1), requests, std::time::Duration::from_secs(seconds))?;
+                println!("{}", serde_json::to_string(&level)?);
+            }
         }
         Cmd::Analyze { pages, rounds, crawl } => {
             println!("{}", serde_json::to_string_pretty(&analyze::run(&crawl, pages, rounds)?)?);
