@@ -153,12 +153,25 @@ pub(super) fn lock_writer(dir: &Path) -> Result<File> {
         .write(true)
         .open(&lock_path)
         .map_err(|e| StoreError::io(&lock_path, e))?;
-    match lock.try_lock() {
-        Ok(()) => Ok(lock),
-        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::Locked { path: lock_path }),
-        Err(std::fs::TryLockError::Error(e)) => Err(StoreError::io(&lock_path, e)),
+    // A lock let go a moment ago may still be held for a moment by a child process this one
+    // forked meanwhile, until the child's exec closes its copy of the descriptor: a writer
+    // reopened right after another closed would fail now and then. A held lock is asked again
+    // for a tenth of a second before it counts as another writer's.
+    for attempt in 0..LOCK_ATTEMPTS {
+        match lock.try_lock() {
+            Ok(()) => return Ok(lock),
+            Err(std::fs::TryLockError::WouldBlock) if attempt + 1 < LOCK_ATTEMPTS => {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            Err(std::fs::TryLockError::WouldBlock) => break,
+            Err(std::fs::TryLockError::Error(e)) => return Err(StoreError::io(&lock_path, e)),
+        }
     }
+    Err(StoreError::Locked { path: lock_path })
 }
+
+/// Tries of a held writer lock, 5 ms apart (see [`lock_writer`]).
+const LOCK_ATTEMPTS: u32 = 20;
 
 /// Opens the catalog of a published index. A missing catalog is an error, not a new empty one
 /// (sled would create it): its site ids would start again and be handed out twice. Either way
