@@ -395,3 +395,58 @@ fn the_explain_page_marks_the_aligned_text_of_two_stored_pages() {
     let (status, v) = server.get(&format!("/explain?a={ua}&b=https://nowhere/"));
     assert_eq!((status, v["error"]["field"].as_str()), (404, Some("b")), "{v}");
 }
+
+/// Headless Chromium, when the machine has it (`.ci/run` installs it and sets
+/// `DEDUPDB_REQUIRE_BROWSER`, so that CI never skips the browser test).
+fn chromium() -> Option<&'static str> {
+    let found = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].into_iter().find(|p| Path::new(p).exists());
+    if found.is_none() {
+        assert!(
+            std::env::var_os("DEDUPDB_REQUIRE_BROWSER").is_none(),
+            "DEDUPDB_REQUIRE_BROWSER is set but no chromium"
+        );
+        eprintln!("no chromium on this machine: the browser test does not run (.ci/run installs it)");
+    }
+    found
+}
+
+#[test]
+fn the_explain_page_in_a_real_browser_shows_the_api_s_regions() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let server = Server::start(&dir.path().join("db"), &[]);
+    let fixture = |name: &str| std::fs::read_to_string(crate::common::fixture(name)).expect("fixture");
+    let (ua, ub) = ("https://a.example/river.html", "https://b.example/copy.html");
+    for (url, name) in [(ua, "article1_site_a.html"), (ub, "article1_site_b.html")] {
+        let (status, v) = server.json("POST", "/v1/ingest", &json!({"url": url, "html": fixture(name)}));
+        assert_eq!(status, 200, "{v}");
+    }
+    let page = format!("http://{}/explain?a={ua}&b={ub}", server.addr);
+    let chrome = |extra: &[&str]| {
+        let profile = dir.path().join("profile");
+        std::process::Command::new(browser)
+            .args(["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+            .args(["--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .args(extra)
+            .arg(&page)
+            .output()
+            .expect("run chromium")
+    };
+    let out = chrome(&["--dump-dom"]);
+    assert!(out.status.success(), "chromium: {}", String::from_utf8_lossy(&out.stderr));
+    let dom = String::from_utf8_lossy(&out.stdout).into_owned();
+    // The regions the browser shows are the comparison's, side A and side B alike.
+    let island = dom.split("id=\"comparison\">").nth(1).and_then(|r| r.split("</script>").next()).expect("the data");
+    let cmp: Value = serde_json::from_str(island).expect("the comparison");
+    let regions = cmp["spans"].as_array().map_or(0, Vec::len);
+    assert!(regions > 0, "{cmp}");
+    assert_eq!(dom.matches("<mark class=\"aligned\"").count(), 2 * regions, "each side marks each region");
+    assert!(dom.contains("id=\"relation\">duplicate<"), "the relation is shown");
+    // The screenshot is kept as the test's artifact (target/explain.png).
+    let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("explain.png");
+    let out = chrome(&[&format!("--screenshot={}", shot.display()), "--window-size=1400,1000", "--hide-scrollbars"]);
+    assert!(out.status.success(), "chromium: {}", String::from_utf8_lossy(&out.stderr));
+    let png = std::fs::read(&shot).expect("the screenshot");
+    assert!(png.starts_with(b"\x89PNG") && png.len() > 10_000, "a screenshot of the page: {} bytes", png.len());
+}

@@ -330,8 +330,8 @@ async fn healthz(State(s): AppState) -> Response {
     Json(json!({"status": "ok", "mode": mode})).into_response()
 }
 
-async fn openapi() -> Response {
-    Json(super::openapi::document()).into_response()
+async fn openapi(State(s): AppState) -> Response {
+    Json(super::openapi::document(s.token.is_some())).into_response()
 }
 
 async fn not_found() -> Response {

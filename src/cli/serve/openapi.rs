@@ -26,9 +26,9 @@ fn answers_response() -> Value {
     ]}}}})
 }
 
-/// The document.
-pub(crate) fn document() -> Value {
-    json!({
+/// The document; `auth`: the server requires a bearer token on its write endpoint.
+pub(crate) fn document(auth: bool) -> Value {
+    let mut doc = json!({
         "openapi": "3.0.3",
         "info": {
             "title": "dedupdb",
@@ -48,7 +48,6 @@ pub(crate) fn document() -> Value {
             }},
             "/v1/ingest": {"post": {
                 "summary": "Answer pages and store them (as `dedupdb ingest`); answered once durable",
-                "security": [{"bearer": []}, {}],
                 "requestBody": pages_body(),
                 "responses": {
                     "200": answers_response(),
@@ -195,5 +194,9 @@ pub(crate) fn document() -> Value {
                 }
             }
         }
-    })
+    });
+    if auth {
+        doc["paths"]["/v1/ingest"]["post"]["security"] = json!([{"bearer": []}]);
+    }
+    doc
 }
