@@ -450,3 +450,38 @@ fn the_explain_page_in_a_real_browser_shows_the_api_s_regions() {
     let png = std::fs::read(&shot).expect("the screenshot");
     assert!(png.starts_with(b"\x89PNG") && png.len() > 10_000, "a screenshot of the page: {} bytes", png.len());
 }
+
+#[test]
+fn a_read_only_server_refuses_writes_and_follows_another_process_s_ingest() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("db");
+    let c = crawl(seed(919), 12, "ro");
+    let (first, second) = c.lines.split_at(6);
+    let input = dir.path().join("first.jsonl");
+    std::fs::write(&input, first.join("\n") + "\n").expect("write");
+    let out = run(&["ingest", "--db", s(&db), s(&input)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let server = Server::start(&db, &["--read-only"]);
+    let (status, v) = server.get("/healthz");
+    assert_eq!((status, v["mode"].as_str()), (200, Some("read-only")));
+    let pages = page_objects(&c);
+    let (status, v) = server.json("POST", "/v1/ingest", &pages[0]);
+    assert_eq!(status, 403, "{v}");
+    // A page of the second part, with text, is new; once the CLI ingests it, it is known.
+    let later = pages[6..].iter().find(|p| c.with_text.iter().any(|u| p["url"] == u.as_str())).expect("a page");
+    let (_, before) = server.json("POST", "/v1/query", later);
+    assert_ne!(before["verdict"], "skipped", "{before}");
+    let input = dir.path().join("second.jsonl");
+    std::fs::write(&input, second.join("\n") + "\n").expect("write");
+    let out = run(&["ingest", "--db", s(&db), s(&input)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut verdict = Value::Null;
+    for _ in 0..50 {
+        verdict = server.json("POST", "/v1/query", later).1["verdict"].clone();
+        if verdict == "skipped" {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert_eq!(verdict, "skipped", "the server reads the other process's ingest");
+}

@@ -100,6 +100,9 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         let (handle, thread) = writer::start(db.writer()?)?;
         (Some(handle), Some(thread))
     };
+    if args.read_only {
+        refresh_in_background(db.clone());
+    }
     let state = Arc::new(State {
         reader: db.reader()?,
         writer,
@@ -130,6 +133,45 @@ pub fn run(args: &ServeArgs) -> Result<()> {
     }
     tracing::info!("stopped");
     Ok(())
+}
+
+/// A read-only server's snapshot follows what another process writes: every second, when the
+/// manifest or the WAL has changed on disk, the index is read again (queries in flight keep the
+/// snapshot they started on).
+fn refresh_in_background(db: Db) {
+    let fingerprint = |dir: &std::path::Path| -> Vec<(std::ffi::OsString, u64, Option<std::time::SystemTime>)> {
+        let mut seen = Vec::new();
+        for d in [dir.to_path_buf(), dir.join("wal")] {
+            let Ok(entries) = std::fs::read_dir(&d) else { continue };
+            for e in entries.flatten() {
+                if let Ok(m) = e.metadata() {
+                    if m.is_file() {
+                        seen.push((e.file_name(), m.len(), m.modified().ok()));
+                    }
+                }
+            }
+        }
+        seen.sort();
+        seen
+    };
+    let spawned = std::thread::Builder::new().name("dedupdb-refresh".into()).spawn(move || {
+        let mut last = fingerprint(db.path());
+        loop {
+            std::thread::sleep(std::time::Duration::from_secs(1));
+            let now = fingerprint(db.path());
+            if now != last {
+                match db.reader() {
+                    Ok(_) => last = now,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "cannot read the index again; answering from the last snapshot")
+                    }
+                }
+            }
+        }
+    });
+    if let Err(e) = spawned {
+        tracing::warn!(error = %e, "cannot start the refresh thread; the snapshot stays as opened");
+    }
 }
 
 /// Resolves on Ctrl-C or SIGTERM.
