@@ -170,6 +170,9 @@ pub fn run_ingest(args: &IngestArgs) -> Result<()> {
     }
     let db = builder.open(&args.common.db)?;
     let mut writer = db.writer()?;
+    // Nothing else reads: without a `Db` or `Reader` left, the writer keeps one live memtable
+    // instead of sealing it at every commit for snapshots to share.
+    drop(db);
     if !args.params.is_empty() && writer.params() != &params {
         tracing::warn!(
             "--param ignored: {} exists and keeps the parameters it was built with",

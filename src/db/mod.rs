@@ -128,9 +128,9 @@ impl DbBuilder {
             params,
             published: RwLock::new(None),
             writer: Mutex::new(false),
-            readers: Arc::new(()),
+            handles: Arc::new(()),
         });
-        Ok(Db { shared })
+        Ok(Db { _handle: Arc::clone(&shared.handles), shared })
     }
 }
 
@@ -146,8 +146,9 @@ struct Shared {
     published: RwLock<Option<Arc<Snapshot>>>,
     /// True while this process's [`Writer`] is open.
     writer: Mutex<bool>,
-    /// Cloned by every [`Reader`]: a writer seals its memtable at commit only when there are any.
-    readers: Arc<()>,
+    /// Held by every [`Db`] and [`Reader`]: a writer seals its memtable at commit (so that a
+    /// snapshot can share it) only while one of them could read.
+    handles: Arc<()>,
 }
 
 impl Shared {
@@ -179,6 +180,7 @@ impl Shared {
 #[derive(Debug, Clone)]
 pub struct Db {
     shared: Arc<Shared>,
+    _handle: Arc<()>,
 }
 
 impl Db {
@@ -215,7 +217,7 @@ impl Db {
             let snapshot = Index::open_reader(&self.shared.dir).map_err(OpenError::from)?.into_snapshot();
             self.shared.publish(snapshot);
         }
-        Ok(Reader { shared: Arc::clone(&self.shared), _count: Arc::clone(&self.shared.readers) })
+        Ok(Reader { shared: Arc::clone(&self.shared), _count: Arc::clone(&self.shared.handles) })
     }
 
     /// The writer: takes the index's lock. Fails with [`OpenError::Locked`] while another
@@ -476,12 +478,12 @@ impl Writer {
         Ok(())
     }
 
-    /// Hands readers what is committed now. Only with readers beside it does the writer seal its
-    /// memtable for them to share; without, it keeps one live memtable, as a command-line ingest
-    /// does.
+    /// Hands readers what is committed now. While a [`Db`] or a [`Reader`] could read, the writer
+    /// seals its memtable for snapshots to share; once both are gone (a command-line ingest
+    /// drops its `Db` after taking the writer), it keeps one live memtable.
     fn publish(&mut self) {
-        // The count is the readers' clones and the shared state's own.
-        if Arc::strong_count(&self.shared.readers) > 1 {
+        // The count is the handles' clones and the shared state's own.
+        if Arc::strong_count(&self.shared.handles) > 1 {
             self.index.seal();
         }
         self.shared.publish(self.index.snapshot());

@@ -131,6 +131,8 @@ fn readers_see_committed_pages_on_snapshots_while_the_writer_goes_on() {
     assert_eq!(reader.query(&pages[0]).expect("query").verdict, Verdict::New, "not committed yet");
     writer.commit().expect("commit");
     assert_eq!(reader.query(&pages[0]).expect("query").verdict, Verdict::Skipped, "committed: the same URL and text");
+    let late = db.reader().expect("a reader made after the commit");
+    assert_eq!(late.query(&pages[0]).expect("query").verdict, Verdict::Skipped, "a later reader sees it too");
 
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
