@@ -217,22 +217,31 @@ fn http_ingest_and_query_answer_as_the_commands_do() {
 }
 
 #[test]
-fn concurrent_clients_each_page_stored_once() {
+fn concurrent_clients_answer_as_one_ingest_in_the_order_the_writer_took_them() {
     let dir = tempfile::tempdir().expect("tempdir");
     let db = dir.path().join("db");
     let server = Server::start(&db, &[]);
     let crawls: Vec<Crawl> = (0..4).map(|k| crawl(seed(700 + k), 60, &format!("client{k}"))).collect();
-    std::thread::scope(|scope| {
-        for c in &crawls {
-            let server = &server;
-            scope.spawn(move || {
-                for chunk in page_objects(c).chunks(7) {
-                    let (status, v) = server.json("POST", "/v1/ingest", &json!({ "pages": chunk }));
-                    assert_eq!(status, 200, "{v}");
-                    assert_eq!(v["pages"].as_array().map(Vec::len), Some(chunk.len()));
-                }
-            });
-        }
+    // (page, its answer) from every client.
+    let answered: Vec<(Value, Value)> = std::thread::scope(|scope| {
+        let clients: Vec<_> = crawls
+            .iter()
+            .map(|c| {
+                let server = &server;
+                scope.spawn(move || {
+                    let mut mine = Vec::new();
+                    for chunk in page_objects(c).chunks(7) {
+                        let (status, v) = server.json("POST", "/v1/ingest", &json!({ "pages": chunk }));
+                        assert_eq!(status, 200, "{v}");
+                        let answers = v["pages"].as_array().expect("pages").clone();
+                        assert_eq!(answers.len(), chunk.len());
+                        mine.extend(chunk.iter().cloned().zip(answers));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        clients.into_iter().flat_map(|c| c.join().expect("a client")).collect()
     });
     drop(server);
     let stored = clusters(&db);
@@ -243,6 +252,20 @@ fn concurrent_clients_each_page_stored_once() {
     }
     let report = dedupdb::maintenance::verify(&db).expect("verify");
     assert!(report.problems.is_empty(), "{:?}", report.problems);
+    // The writer took the requests in some order; its doc ids tell which. One `dedupdb ingest` of
+    // the stored pages in that order gives every one of them the same answer, doc ids included.
+    let mut inserted: Vec<&(Value, Value)> = answered.iter().filter(|(_, a)| a["doc_id"].is_u64()).collect();
+    inserted.sort_by_key(|(_, a)| a["doc_id"].as_u64());
+    let input = dir.path().join("in-order.jsonl");
+    let lines: Vec<String> = inserted.iter().map(|(p, _)| p.to_string()).collect();
+    std::fs::write(&input, lines.join("\n") + "\n").expect("write");
+    let report = dir.path().join("report.jsonl");
+    let out = run(&["ingest", "--db", s(&dir.path().join("cli.db")), "--report", s(&report), s(&input)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let expected: Vec<Value> = read_report(&report).into_iter().map(comparable).collect();
+    let got: Vec<Value> = inserted.iter().map(|(_, a)| comparable(a.clone())).collect();
+    same(&got, &expected, "racing clients' answers = one ingest in the writer's order");
+    assert!(inserted.len() > 200, "{} pages stored", inserted.len());
 }
 
 #[test]
