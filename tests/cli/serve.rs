@@ -137,7 +137,8 @@ fn http_ingest_and_query_answer_as_the_commands_do() {
     assert!(out.status.success(), "{}", stderr(&out));
     let expected: Vec<Value> = read_report(&report).into_iter().map(comparable).collect();
 
-    let server = Server::start(&dir.path().join("http.db"), &[]);
+    let http_db = dir.path().join("http.db");
+    let server = Server::start(&http_db, &[]);
     let pages = page_objects(&c);
     let mut got = Vec::new();
     // One page alone, then batches.
@@ -161,6 +162,16 @@ fn http_ingest_and_query_answer_as_the_commands_do() {
     assert_eq!(status, 200, "{v}");
     let got: Vec<Value> = v["pages"].as_array().expect("pages").iter().cloned().map(comparable).collect();
     same(&got, &expected, "POST /v1/query answers as dedupdb query");
+    // Other processes read the index beside the running server: `dedupdb query` and a check.
+    let out = run(&["query", "--db", s(&http_db), "--json", s(&later_input)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let beside: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| comparable(serde_json::from_str(l).expect("JSON")))
+        .collect();
+    same(&beside, &expected, "dedupdb query beside the server");
+    let report = dedupdb::maintenance::verify(&http_db).expect("verify beside the server");
+    assert!(report.problems.is_empty(), "{:?}", report.problems);
 
     // The stored page, its cluster, the stats.
     let url = pages[0]["url"].as_str().expect("the first URL").to_string();

@@ -111,6 +111,18 @@ enum Cmd {
         #[arg(required = true)]
         crawl: Vec<PathBuf>,
     },
+    /// Write the pages `ddbench query` asks about (half near-copies of an index of `--pages`
+    /// pages built by `ddbench build`, half fresh articles) as JSONL `{"url", "text"}`, for
+    /// `ddbench http`.
+    QueryPages {
+        /// Pages the index was built with.
+        #[arg(long)]
+        pages: u64,
+        #[arg(long, default_value_t = 2000)]
+        queries: u64,
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Load a running `dedupdb serve` on loopback: requests per second and p50/p99 latency at
     /// each number of concurrent clients (keep-alive connections), as JSON lines. Bounded by
     /// --requests and --seconds per level.
@@ -464,6 +476,17 @@ fn main() -> Result<()> {
             let tally = script::run(&crawl, &db, &params, out.as_deref())?;
             println!("{}", serde_json::to_string_pretty(&tally)?);
             eprintln!("{:.1} s", start.elapsed().as_secs_f64());
+        }
+        Cmd::QueryPages { pages, queries, out } => {
+            let mut w =
+                std::io::BufWriter::new(std::fs::File::create(&out).with_context(|| format!("{}", out.display()))?);
+            for k in 0..queries {
+                let i = 10_000_000_000 + k;
+                let text = if k % 2 == 0 { vocab.page(i, pages).0 } else { vocab.article(i, 3000) };
+                serde_json::to_writer(&mut w, &json!({"url": format!("http://query.example/{k}"), "text": text}))?;
+                w.write_all(b"\n")?;
+            }
+            w.flush()?;
         }
         Cmd::Http { addr, path, clients, requests, seconds, batch, crawl } => {
             let text = std::fs::read_to_string(&crawl).with_context(|| format!("{}", crawl.display()))?;
