@@ -334,16 +334,26 @@ fn bad_requests_get_a_status_and_name_the_field() {
 fn sigkill_loses_no_page_answered_200_and_sigterm_exits_cleanly() {
     let dir = tempfile::tempdir().expect("tempdir");
     let db = dir.path().join("db");
-    let c = crawl(seed(808), 300, "kill");
+    let c = crawl(seed(808), 600, "kill");
     let pages = page_objects(&c);
     let mut acked: Vec<String> = Vec::new();
     let mut next = 0;
     let mut killed_mid_run = 0;
     for round in 0..3 {
         let server = Server::start(&db, &[]);
+        // The kill comes once this round has had a few requests answered, a moment after one, so
+        // that it falls among requests in flight however fast the machine is.
+        let answered = std::sync::atomic::AtomicUsize::new(0);
         std::thread::scope(|scope| {
             let killer = scope.spawn(|| {
-                std::thread::sleep(std::time::Duration::from_millis(150 + 120 * round));
+                let wanted = 3 + 4 * round as usize;
+                let start = std::time::Instant::now();
+                while answered.load(std::sync::atomic::Ordering::Relaxed) < wanted
+                    && start.elapsed() < std::time::Duration::from_secs(20)
+                {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                std::thread::sleep(std::time::Duration::from_micros(700 * round as u64));
                 signal(&server.child, libc::SIGKILL);
             });
             // Requests until the server is gone; each 200 names pages now durable.
@@ -366,6 +376,7 @@ fn sigkill_loses_no_page_answered_200_and_sigterm_exits_cleanly() {
                     acked.push(p["url"].as_str().expect("url").to_string());
                 }
                 next += chunk.len();
+                answered.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             }
             let _ = killer.join();
         });
