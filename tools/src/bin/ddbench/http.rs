@@ -65,7 +65,10 @@ pub struct Level {
 }
 
 /// Sends `bodies` (cycled) to `path` from `clients` connections until `max_requests` are sent or
-/// `max_time` has passed.
+/// `max_time` has passed. With `rate` (requests per second over all clients), each client sends on
+/// a schedule instead of as fast as it is answered, and a request's latency is counted from when
+/// it was due, so a stall delays the requests behind it in the figures too (no coordinated
+/// omission).
 pub fn level(
     addr: &str,
     path: &str,
@@ -73,6 +76,7 @@ pub fn level(
     clients: usize,
     max_requests: usize,
     max_time: Duration,
+    rate: Option<f64>,
 ) -> Result<Level> {
     if bodies.is_empty() {
         bail!("no request bodies");
@@ -81,17 +85,32 @@ pub fn level(
     let start = Instant::now();
     let results: Vec<Result<(Vec<Duration>, usize)>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..clients)
-            .map(|_| {
+            .map(|c| {
                 let next = &next;
                 scope.spawn(move || -> Result<(Vec<Duration>, usize)> {
                     let mut conn = Conn::open(addr)?;
                     let (mut lat, mut errors) = (Vec::new(), 0usize);
+                    // Each client's interval, and its first send spread over one interval.
+                    let interval = rate.map(|r| Duration::from_secs_f64(clients as f64 / r.max(1e-9)));
+                    let offset = interval.map(|iv| iv.mul_f64(fastrand_unit(c)));
+                    let mut sent = 0u32;
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= max_requests || start.elapsed() >= max_time {
                             break;
                         }
-                        let t = Instant::now();
+                        let due = match (interval, offset) {
+                            (Some(iv), Some(off)) => {
+                                let due = start + off + iv * sent;
+                                sent += 1;
+                                if let Some(wait) = due.checked_duration_since(Instant::now()) {
+                                    std::thread::sleep(wait);
+                                }
+                                due
+                            }
+                            _ => Instant::now(),
+                        };
+                        let t = due;
                         match conn.post(path, &bodies[i % bodies.len()]) {
                             Ok(200) => lat.push(t.elapsed()),
                             Ok(_) => errors += 1,
@@ -131,4 +150,10 @@ pub fn level(
         p50_ms: pct(0.50),
         p99_ms: pct(0.99),
     })
+}
+
+/// A number in [0, 1) for client `c`, to spread the clients' first sends.
+fn fastrand_unit(c: usize) -> f64 {
+    let x = (c as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (x >> 11) as f64 / (1u64 << 53) as f64
 }

@@ -145,6 +145,10 @@ enum Cmd {
         /// Pages per request (a batch `{"pages": [...]}` above 1).
         #[arg(long, default_value_t = 1)]
         batch: usize,
+        /// Requests per second over all clients, each client on a schedule (open loop); without
+        /// it every client sends as soon as it is answered (closed loop).
+        #[arg(long)]
+        rate: Option<f64>,
         /// The pages: a JSONL crawl, its lines sent in order (cycled).
         crawl: PathBuf,
     },
@@ -488,7 +492,7 @@ fn main() -> Result<()> {
             }
             w.flush()?;
         }
-        Cmd::Http { addr, path, clients, requests, seconds, batch, crawl } => {
+        Cmd::Http { addr, path, clients, requests, seconds, batch, rate, crawl } => {
             let text = std::fs::read_to_string(&crawl).with_context(|| format!("{}", crawl.display()))?;
             let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
             let bodies: Vec<Vec<u8>> = if batch <= 1 {
@@ -499,7 +503,7 @@ fn main() -> Result<()> {
             for n in clients.split(',').map(str::trim).filter(|c| !c.is_empty()) {
                 let n: usize = n.parse().with_context(|| format!("--clients: {n} is not a number"))?;
                 let level =
-                    http::level(&addr, &path, &bodies, n.max(1), requests, std::time::Duration::from_secs(seconds))?;
+                    http::level(&addr, &path, &bodies, n.max(1), requests, std::time::Duration::from_secs(seconds), rate)?;
                 println!("{}", serde_json::to_string(&level)?);
             }
         }
