@@ -32,7 +32,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, RwLock};
 
 pub use answer::{Answer, Matched, Member, Stats, StoredPage, Summary, Verdict};
-pub use page::{FieldError, PageInput};
+pub use page::{AnalyzedPage, FieldError, PageInput};
 pub use run::RunOptions;
 
 pub use crate::dedup::QueryLimits;
@@ -398,6 +398,17 @@ impl Writer {
         use rayon::prelude::*;
         let params = self.index.params().clone();
         let analyzed: Vec<Analyzed> = pages.par_iter().map(|p| p.analyze(&params)).collect();
+        self.add_analyzed(analyzed)
+    }
+
+    /// [`Writer::add_batch`] for pages analyzed beforehand ([`PageInput::analyzed`], with this
+    /// index's parameters), on other threads while the writer was busy: a service analyzes each
+    /// request's pages as it arrives, and the writer's turn is only the answers and the inserts.
+    pub fn add_analyzed_batch(&mut self, pages: Vec<AnalyzedPage>) -> Result<Vec<Answer>> {
+        self.add_analyzed(pages.into_iter().map(|p| p.0).collect())
+    }
+
+    fn add_analyzed(&mut self, analyzed: Vec<Analyzed>) -> Result<Vec<Answer>> {
         let early = run::early_answers(&self.index, self.limits, &analyzed);
         let mut batch = BatchState::new(&mut self.scratch, self.index.next_doc_id());
         let mut answers = Vec::with_capacity(analyzed.len());

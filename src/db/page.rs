@@ -112,6 +112,12 @@ impl PageInput {
         Ok(page)
     }
 
+    /// The page analyzed (decoded, extracted, normalized, its keys computed) with `params`, the
+    /// index's ([`crate::Writer::params`]), for [`crate::Writer::add_analyzed_batch`].
+    pub fn analyzed(&self, params: &Params) -> AnalyzedPage {
+        AnalyzedPage(self.analyze(params))
+    }
+
     /// The page analyzed as a run analyzes a record; the body is read in place, not copied.
     pub(crate) fn analyze(&self, params: &Params) -> Analyzed {
         let raw = RawPage {
@@ -137,4 +143,13 @@ pub struct FieldError {
     pub field: String,
     /// What is wrong with it.
     pub problem: String,
+}
+
+/// A page analyzed ahead of its insert ([`PageInput::analyzed`]).
+pub struct AnalyzedPage(pub(crate) Analyzed);
+
+impl std::fmt::Debug for AnalyzedPage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AnalyzedPage")
+    }
 }

@@ -173,7 +173,12 @@ async fn ingest(State(s): AppState, headers: HeaderMap, body: Result<Bytes, Byte
             return Err(ApiError::new(StatusCode::FORBIDDEN, "the server is read-only (--read-only)"));
         };
         let (pages, batch) = pages_of(body, s.max_batch)?;
-        let answers = writer.ingest(pages).await.map_err(|e| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e))?;
+        // Analyzed here, on the request's own thread, while the writer works on others' pages.
+        let params = s.reader.params().clone();
+        let analyzed = tokio::task::spawn_blocking(move || pages.iter().map(|p| p.analyzed(&params)).collect())
+            .await
+            .map_err(internal)?;
+        let answers = writer.ingest(analyzed).await.map_err(|e| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e))?;
         s.metrics.verdicts("ingest", answers.iter().map(|a| &a.verdict));
         Ok(answers_json(answers, batch))
     }

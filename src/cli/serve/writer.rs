@@ -6,7 +6,8 @@
 use std::sync::mpsc;
 
 use anyhow::Result;
-use dedupdb::{Answer, PageInput, Writer};
+use dedupdb::db::AnalyzedPage;
+use dedupdb::{Answer, Writer};
 use tokio::sync::oneshot;
 
 /// Pages taken into one batch at most (more requests wait for the next).
@@ -14,7 +15,7 @@ const GROUP_PAGES: usize = 4096;
 
 /// One ingest request.
 struct Job {
-    pages: Vec<PageInput>,
+    pages: Vec<AnalyzedPage>,
     reply: oneshot::Sender<Result<Vec<Answer>, String>>,
 }
 
@@ -26,7 +27,7 @@ pub(crate) struct Handle {
 
 impl Handle {
     /// Adds `pages` in order, answering each once it is durable.
-    pub async fn ingest(&self, pages: Vec<PageInput>) -> Result<Vec<Answer>, String> {
+    pub async fn ingest(&self, pages: Vec<AnalyzedPage>) -> Result<Vec<Answer>, String> {
         let (reply, answer) = oneshot::channel();
         self.tx.send(Job { pages, reply }).map_err(|_| "the writer has stopped".to_string())?;
         answer.await.map_err(|_| "the writer stopped before answering".to_string())?
@@ -55,8 +56,8 @@ fn run(mut writer: Writer, rx: mpsc::Receiver<Job>) -> Result<()> {
             }
         }
         let lens: Vec<usize> = jobs.iter().map(|j| j.pages.len()).collect();
-        let all: Vec<PageInput> = jobs.iter_mut().flat_map(|j| std::mem::take(&mut j.pages)).collect();
-        let outcome = writer.add_batch(&all).and_then(|answers| writer.commit().map(|()| answers));
+        let all: Vec<AnalyzedPage> = jobs.iter_mut().flat_map(|j| std::mem::take(&mut j.pages)).collect();
+        let outcome = writer.add_analyzed_batch(all).and_then(|answers| writer.commit().map(|()| answers));
         match outcome {
             Ok(answers) => {
                 let mut answers = answers.into_iter();

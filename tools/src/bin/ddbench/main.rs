@@ -502,8 +502,15 @@ fn main() -> Result<()> {
             };
             for n in clients.split(',').map(str::trim).filter(|c| !c.is_empty()) {
                 let n: usize = n.parse().with_context(|| format!("--clients: {n} is not a number"))?;
-                let level =
-                    http::level(&addr, &path, &bodies, n.max(1), requests, std::time::Duration::from_secs(seconds), rate)?;
+                let level = http::level(
+                    &addr,
+                    &path,
+                    &bodies,
+                    n.max(1),
+                    requests,
+                    std::time::Duration::from_secs(seconds),
+                    rate,
+                )?;
                 println!("{}", serde_json::to_string(&level)?);
             }
         }
