@@ -2,10 +2,10 @@
 
 use anyhow::{bail, Result};
 use clap::Args;
+use dedupdb::db::{comparison_json, span_text};
 use dedupdb::extract::DropReason;
 use dedupdb::input::{read_named_page, Limits};
 use dedupdb::{Body, Comparison, Page, Params, Relation};
-use serde_json::json;
 
 /// Compare two pages and print the relation of A to B.
 ///
@@ -52,7 +52,7 @@ pub fn run(args: &CompareArgs) -> Result<()> {
     let cmp = dedupdb::compare(&pa, &pb, &params);
     tracing::debug!(rounds = cmp.rounds, early = cmp.rejected_early, "compared");
     if args.json {
-        let v = comparison_json((&args.a, &pa), (&args.b, &pb), &cmp, args.explain)?;
+        let v = comparison_json((&args.a, &pa), (&args.b, &pb), &cmp, args.explain);
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         print_summary(args, &pa, &pb, &cmp);
@@ -63,23 +63,6 @@ pub fn run(args: &CompareArgs) -> Result<()> {
     Ok(())
 }
 
-/// What `compare --json` prints (with `explain`, `--explain` too): the comparison, each page's
-/// reading, and the blocks and aligned regions.
-pub(crate) fn comparison_json(
-    (na, pa): (&str, &Page),
-    (nb, pb): (&str, &Page),
-    cmp: &Comparison,
-    explain: bool,
-) -> Result<serde_json::Value> {
-    let mut v = serde_json::to_value(cmp)?;
-    v["a"] = page_json(na, pa);
-    v["b"] = page_json(nb, pb);
-    if explain {
-        v["explain"] = explain_json(pa, pb, cmp);
-    }
-    Ok(v)
-}
-
 pub(crate) fn describe(rel: Relation) -> &'static str {
     match rel {
         Relation::Duplicate => "A and B are near-duplicates",
@@ -88,20 +71,6 @@ pub(crate) fn describe(rel: Relation) -> &'static str {
         Relation::Overlaps => "A and B share a key passage",
         Relation::Different => "A and B are different pages",
     }
-}
-
-fn page_json(name: &str, p: &Page) -> serde_json::Value {
-    json!({
-        "input": name,
-        "title": p.title(),
-        "charset": p.charset,
-        "charset_source": p.charset_source,
-        "decode_errors": p.decode_errors,
-        "chars": p.norm.len(),
-        "period_features": p.features.period.len(),
-        "fingerprints": p.features.fingerprints.len(),
-        "fingerprint_fallback": p.features.fingerprint_fallback,
-    })
 }
 
 fn print_summary(args: &CompareArgs, pa: &Page, pb: &Page, c: &Comparison) {
@@ -119,12 +88,6 @@ fn print_summary(args: &CompareArgs, pa: &Page, pb: &Page, c: &Comparison) {
     if c.near_miss {
         println!("near miss: {} numeric conflicts inside the aligned text", c.numeric_conflicts);
     }
-}
-
-/// Text of the extracted main text behind normalized range `lo..hi`.
-fn span_text(p: &Page, lo: usize, hi: usize) -> String {
-    let r = p.norm.origin_range(lo, hi);
-    p.main_text.chars().skip(r.start).take(r.len()).collect()
 }
 
 fn reason(r: DropReason) -> &'static str {
@@ -191,27 +154,4 @@ fn print_explain(na: &str, pa: &Page, nb: &str, pb: &Page, c: &Comparison) {
             }
         }
     }
-}
-
-fn explain_json(pa: &Page, pb: &Page, c: &Comparison) -> serde_json::Value {
-    let blocks = |p: &Page| -> Vec<serde_json::Value> {
-        p.extracted
-            .blocks
-            .iter()
-            .map(|b| {
-                json!({
-                    "text": p.extracted.block_text(b),
-                    "kept": b.dropped.is_none(),
-                    "dropped": b.dropped,
-                    "link_density": b.link_density(),
-                })
-            })
-            .collect()
-    };
-    let regions: Vec<serde_json::Value> = c
-        .spans
-        .iter()
-        .map(|s| json!({"a_text": span_text(pa, s.a_start, s.a_end), "b_text": span_text(pb, s.b_start, s.b_end)}))
-        .collect();
-    json!({"a_blocks": blocks(pa), "b_blocks": blocks(pb), "regions": regions})
 }

@@ -25,6 +25,7 @@
 //! ```
 
 mod answer;
+mod compare;
 mod page;
 mod run;
 
@@ -32,6 +33,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, RwLock};
 
 pub use answer::{Answer, Matched, Member, Stats, StoredPage, Summary, Verdict};
+pub use compare::{comparison_json, span_text};
 pub use page::{AnalyzedPage, FieldError, PageInput};
 pub use run::RunOptions;
 

@@ -23,7 +23,8 @@ mod jsonl;
 mod lines;
 mod time;
 
-pub(crate) use time::{parse_time, seconds_of_number};
+pub use time::parse_time;
+pub(crate) use time::seconds_of_number;
 mod warc;
 
 use std::fmt;

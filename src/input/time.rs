@@ -8,7 +8,7 @@
 use chrono::{DateTime, NaiveDate, NaiveDateTime};
 
 /// Unix seconds for a time string, or None when it is none of the accepted forms.
-pub(crate) fn parse_time(s: &str) -> Option<i64> {
+pub fn parse_time(s: &str) -> Option<i64> {
     let s = s.trim();
     if let Ok(t) = DateTime::parse_from_rfc3339(s) {
         return Some(t.timestamp());

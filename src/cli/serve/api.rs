@@ -265,7 +265,7 @@ async fn compare(State(s): AppState, body: Result<Bytes, BytesRejection>) -> Res
             };
             let (pa, pb) = (analyze(&a), analyze(&b));
             let cmp = dedupdb::compare(&pa, &pb, &params);
-            crate::cli::compare::comparison_json((&a.url, &pa), (&b.url, &pb), &cmp, true)
+            Ok::<_, std::convert::Infallible>(dedupdb::db::comparison_json((&a.url, &pa), (&b.url, &pb), &cmp, true))
         })
         .await
         .map_err(internal)?

@@ -1,0 +1,68 @@
+"""dedupdb: a near-duplicate index for web pages, Chinese first."""
+
+from os import PathLike
+from typing import Any, Iterable, Iterator, Mapping, Optional, Union
+
+__version__: str
+
+Body = Union[str, bytes]
+
+class Error(Exception):
+    """Any error of dedupdb."""
+
+class IndexLocked(Error):
+    """Another writer holds the index's lock (retry later)."""
+
+class CorruptIndex(Error):
+    """A file of the index is damaged or of an unknown format; the message names the file and offset."""
+
+class InvalidInput(Error):
+    """A page, a path or an argument dedupdb cannot take."""
+
+class Match:
+    """One earlier page an answer names."""
+    url: str
+    doc_id: int
+    relation: str
+    resemble: float
+    contain: float
+    ccs: float
+
+class Answer:
+    """What the index answers about a page: a report line of ``dedupdb ingest``."""
+    url: Optional[str]
+    doc_id: Optional[int]
+    verdict: str
+    cluster: Optional[int]
+    matches: list[Match]
+    error: Optional[str]
+    reason: Optional[str]
+    location: str
+    def to_dict(self) -> dict[str, Any]: ...
+
+class Index:
+    """A dedupdb index on disk: add pages, ask about pages, compact.
+
+    ``Index(path)`` opens the index, creating it when missing, and takes its writer lock
+    (``IndexLocked`` when another process holds it); ``read_only=True`` answers queries only.
+    """
+    def __init__(self, path: Union[str, PathLike[str]], read_only: bool = False) -> None: ...
+    def add(self, url: str, html: Optional[Body] = None, text: Optional[Body] = None, site: Optional[str] = None,
+            fetched_at: Optional[Union[int, str]] = None, charset: Optional[str] = None) -> Answer: ...
+    def query(self, url: str, html: Optional[Body] = None, text: Optional[Body] = None, site: Optional[str] = None,
+              fetched_at: Optional[Union[int, str]] = None, charset: Optional[str] = None) -> Answer: ...
+    def ingest(self, pages: Iterable[Mapping[str, Any]], threads: Optional[int] = None) -> Iterator[Answer]: ...
+    def ingest_paths(self, paths: Iterable[Union[str, PathLike[str]]]) -> list[Answer]: ...
+    def flush(self) -> None: ...
+    def compact(self) -> dict[str, Any]: ...
+    def stats(self) -> dict[str, Any]: ...
+    def clusters(self) -> list[tuple[str, int, int]]: ...
+    def close(self) -> None: ...
+    def __enter__(self) -> "Index": ...
+    def __exit__(self, *args: object) -> bool: ...
+
+def compare(a: Body, b: Body, explain: bool = False) -> dict[str, Any]:
+    """The relation of page ``a`` to page ``b``, as ``dedupdb compare --json [--explain]``."""
+
+def analyze(html: Body, url: Optional[str] = None) -> dict[str, Any]:
+    """What dedupdb reads in a page: its title, main text and keys."""
