@@ -113,5 +113,21 @@ pub enum MaintenanceError {
     Store(#[from] StoreError),
 }
 
+/// True when `e`, or an error its `source()` chain leads to, says another writer holds the index:
+/// what the binaries turn into their "locked" exit code.
+pub fn locked_in(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut at = Some(e);
+    while let Some(e) = at {
+        let locked = e.downcast_ref::<Error>().is_some_and(Error::is_locked)
+            || matches!(e.downcast_ref::<StoreError>(), Some(StoreError::Locked { .. }))
+            || matches!(e.downcast_ref::<OpenError>(), Some(OpenError::Locked { .. } | OpenError::WriterOpen { .. }));
+        if locked {
+            return true;
+        }
+        at = e.source();
+    }
+    false
+}
+
 /// Result of the library's operations.
 pub type Result<T> = std::result::Result<T, Error>;

@@ -59,11 +59,7 @@ pub fn run() -> ExitCode {
 /// The exit code of a failed run: 3 when the index is locked by another writer (retry later),
 /// 1 for any other failure.
 fn exit_code(e: &anyhow::Error) -> u8 {
-    let locked = e.chain().any(|c| {
-        c.downcast_ref::<dedupdb::Error>().is_some_and(dedupdb::Error::is_locked)
-            || matches!(c.downcast_ref::<dedupdb::store::StoreError>(), Some(dedupdb::store::StoreError::Locked { .. }))
-    });
-    if locked {
+    if dedupdb::error::locked_in(e.as_ref()) {
         3
     } else {
         1

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::common_store::{crawl, read_report, run, s, seed, stderr};
+use crate::common_store::{comparable, crawl, read_report, run, s, same_answers, seed, stderr};
 use dedupdb::db::RunOptions;
 use dedupdb::error::OpenError;
 use dedupdb::{Answer, Db, Error, PageInput, Reader, Verdict};
@@ -22,25 +22,9 @@ fn pages(lines: &[String]) -> Vec<PageInput> {
         .collect()
 }
 
-/// An answer as a report line, without its location (the CLI's names the input file and line).
+/// An answer as a report line, as `comparable` reads the CLI's.
 fn line(a: &Answer) -> serde_json::Value {
-    // Through text, as the CLI's lines are read (a float parsed back may differ in its last bit).
-    let text = serde_json::to_string(a).expect("an answer serializes");
-    let mut v: serde_json::Value = serde_json::from_str(&text).expect("and parses");
-    v.as_object_mut().expect("an object").remove("location");
-    if let Some(e) = v.get_mut("error").and_then(|e| e.as_str().map(str::to_owned)) {
-        // "crawl.jsonl:7: no main text" from the CLI, "<url>: no main text" from the API.
-        v["error"] = e.rsplit(": ").next().unwrap_or_default().into();
-    }
-    v
-}
-
-/// Asserts two runs' answers are the same, naming the first that differs.
-fn same(a: &[serde_json::Value], b: &[serde_json::Value], what: &str) {
-    assert_eq!(a.len(), b.len(), "{what}: as many answers");
-    if let Some(i) = (0..a.len()).find(|&i| a[i] != b[i]) {
-        panic!("{what}: answer {i} differs:\n{}\n{}", a[i], b[i]);
-    }
+    comparable(serde_json::to_value(a).expect("an answer serializes"))
 }
 
 fn _reader_is_send_sync_and_clone() {
@@ -63,29 +47,20 @@ fn writer_add_answers_as_ingest_and_reader_query_as_query() {
     let report = dir.path().join("report.jsonl");
     let out = run(&["ingest", "--db", s(&cli_db), "--report", s(&report), s(&input)]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let ingested: Vec<serde_json::Value> = read_report(&report)
-        .into_iter()
-        .map(|mut v| {
-            v.as_object_mut().expect("object").remove("location");
-            if let Some(e) = v.get("error").and_then(|e| e.as_str().map(str::to_owned)) {
-                v["error"] = e.rsplit(": ").next().unwrap_or_default().into();
-            }
-            v
-        })
-        .collect();
+    let ingested: Vec<serde_json::Value> = read_report(&report).into_iter().map(comparable).collect();
 
     // The library, one page at a time and in a batch.
     let db = Db::open(dir.path().join("api.db")).expect("open");
     let mut writer = db.writer().expect("writer");
     let one_by_one: Vec<serde_json::Value> = pages(first).iter().map(|p| line(&writer.add(p).expect("add"))).collect();
     writer.commit().expect("commit");
-    same(&one_by_one, &ingested, "Writer::add answers as dedupdb ingest does");
+    same_answers(&one_by_one, &ingested, "Writer::add answers as dedupdb ingest does");
     let batch_db = Db::open(dir.path().join("batch.db")).expect("open");
     let mut batch_writer = batch_db.writer().expect("writer");
     let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().expect("pool");
     let batched: Vec<serde_json::Value> =
         pool.install(|| batch_writer.add_batch(&pages(first))).expect("add_batch").iter().map(line).collect();
-    same(&batched, &ingested, "add_batch answers as adding one by one");
+    same_answers(&batched, &ingested, "add_batch answers as adding one by one");
     assert!(ingested.iter().any(|v| v["verdict"] != "new"), "the crawl has known pages to tell apart");
 
     // Queries of the later pages: the reader as `dedupdb query --json`.
@@ -93,19 +68,12 @@ fn writer_add_answers_as_ingest_and_reader_query_as_query() {
     assert!(out.status.success(), "{}", stderr(&out));
     let queried: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
         .lines()
-        .map(|l| {
-            let mut v: serde_json::Value = serde_json::from_str(l).expect("a JSON line");
-            v.as_object_mut().expect("object").remove("location");
-            if let Some(e) = v.get("error").and_then(|e| e.as_str().map(str::to_owned)) {
-                v["error"] = e.rsplit(": ").next().unwrap_or_default().into();
-            }
-            v
-        })
+        .map(|l| comparable(serde_json::from_str(l).expect("a JSON line")))
         .collect();
     writer.close().expect("close");
     let reader = db.reader().expect("reader");
     let asked: Vec<serde_json::Value> = pages(second).iter().map(|p| line(&reader.query(p).expect("query"))).collect();
-    same(&asked, &queried, "Reader::query answers as dedupdb query does");
+    same_answers(&asked, &queried, "Reader::query answers as dedupdb query does");
     let mut streamed = Vec::new();
     reader
         .query_inputs(&[s(&later).to_string()], &RunOptions::default(), |a| {
@@ -113,7 +81,7 @@ fn writer_add_answers_as_ingest_and_reader_query_as_query() {
             Ok(())
         })
         .expect("query_inputs");
-    same(&streamed, &queried, "Reader::query_inputs answers as dedupdb query does");
+    same_answers(&streamed, &queried, "Reader::query_inputs answers as dedupdb query does");
 }
 
 #[test]

@@ -7,7 +7,9 @@ use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
 use std::process::{Child, Stdio};
 
-use crate::common_store::{clusters, crawl, dedupdb, read_report, run, s, seed, stderr, Crawl};
+use crate::common_store::{
+    clusters, comparable, crawl, dedupdb, read_report, run, s, same_answers, seed, stderr, Crawl,
+};
 use serde_json::{json, Value};
 
 /// A running server, killed when dropped.
@@ -103,25 +105,6 @@ fn page_objects(c: &Crawl) -> Vec<Value> {
     c.lines.iter().map(|l| serde_json::from_str(l).expect("a JSONL line")).collect()
 }
 
-/// An answer without what names where it came from (a file and line, or the request).
-fn comparable(mut v: Value) -> Value {
-    if let Some(o) = v.as_object_mut() {
-        o.remove("location");
-    }
-    if let Some(e) = v.get("error").and_then(|e| e.as_str().map(str::to_owned)) {
-        v["error"] = e.rsplit(": ").next().unwrap_or_default().into();
-    }
-    // Through text as the CLI's lines are read.
-    serde_json::from_str(&v.to_string()).expect("JSON")
-}
-
-fn same(a: &[Value], b: &[Value], what: &str) {
-    assert_eq!(a.len(), b.len(), "{what}: as many answers");
-    if let Some(i) = (0..a.len()).find(|&i| a[i] != b[i]) {
-        panic!("{what}: answer {i} differs:\n{}\n{}", a[i], b[i]);
-    }
-}
-
 #[test]
 fn http_ingest_and_query_answer_as_the_commands_do() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -150,7 +133,7 @@ fn http_ingest_and_query_answer_as_the_commands_do() {
         assert_eq!(status, 200, "{v}");
         got.extend(v["pages"].as_array().expect("pages").iter().cloned().map(comparable));
     }
-    same(&got, &expected, "POST /v1/ingest answers as dedupdb ingest");
+    same_answers(&got, &expected, "POST /v1/ingest answers as dedupdb ingest");
 
     let out = run(&["query", "--db", s(&cli_db), "--json", s(&later_input)]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -161,7 +144,7 @@ fn http_ingest_and_query_answer_as_the_commands_do() {
     let (status, v) = server.json("POST", "/v1/query", &json!({ "pages": &pages[110..] }));
     assert_eq!(status, 200, "{v}");
     let got: Vec<Value> = v["pages"].as_array().expect("pages").iter().cloned().map(comparable).collect();
-    same(&got, &expected, "POST /v1/query answers as dedupdb query");
+    same_answers(&got, &expected, "POST /v1/query answers as dedupdb query");
     // Other processes read the index beside the running server: `dedupdb query` and a check.
     let out = run(&["query", "--db", s(&http_db), "--json", s(&later_input)]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -169,7 +152,7 @@ fn http_ingest_and_query_answer_as_the_commands_do() {
         .lines()
         .map(|l| comparable(serde_json::from_str(l).expect("JSON")))
         .collect();
-    same(&beside, &expected, "dedupdb query beside the server");
+    same_answers(&beside, &expected, "dedupdb query beside the server");
     let report = dedupdb::maintenance::verify(&http_db).expect("verify beside the server");
     assert!(report.problems.is_empty(), "{:?}", report.problems);
 
@@ -275,7 +258,7 @@ fn concurrent_clients_answer_as_one_ingest_in_the_order_the_writer_took_them() {
     assert!(out.status.success(), "{}", stderr(&out));
     let expected: Vec<Value> = read_report(&report).into_iter().map(comparable).collect();
     let got: Vec<Value> = inserted.iter().map(|(_, a)| comparable(a.clone())).collect();
-    same(&got, &expected, "racing clients' answers = one ingest in the writer's order");
+    same_answers(&got, &expected, "racing clients' answers = one ingest in the writer's order");
     assert!(inserted.len() > 200, "{} pages stored", inserted.len());
 }
 

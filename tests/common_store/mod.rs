@@ -221,3 +221,24 @@ pub fn assert_sound(db: &Path, when: &str) -> dedupdb::store::VerifyReport {
     assert!(report.problems.is_empty(), "{when}: verify found problems: {:#?}", report.problems);
     report
 }
+
+/// A report line or answer without what names where the page came from (a file and line, or the
+/// request), read back through text as the CLI's lines are (a float may differ in its last bit).
+pub fn comparable(mut v: Value) -> Value {
+    if let Some(o) = v.as_object_mut() {
+        o.remove("location");
+    }
+    if let Some(e) = v.get("error").and_then(|e| e.as_str().map(str::to_owned)) {
+        // "crawl.jsonl:7: no main text" from the CLI, "<url>: no main text" from a request.
+        v["error"] = e.rsplit(": ").next().unwrap_or_default().into();
+    }
+    serde_json::from_str(&v.to_string()).expect("JSON")
+}
+
+/// Asserts two runs' answers are the same, naming the first that differs.
+pub fn same_answers(a: &[Value], b: &[Value], what: &str) {
+    assert_eq!(a.len(), b.len(), "{what}: as many answers");
+    if let Some(i) = (0..a.len()).find(|&i| a[i] != b[i]) {
+        panic!("{what}: answer {i} differs:\n{}\n{}", a[i], b[i]);
+    }
+}
