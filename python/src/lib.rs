@@ -4,11 +4,12 @@
 //! own per page).
 
 use std::collections::VecDeque;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
-use ddb::db::{comparison_json, RunOptions};
-use ddb::error::StoreError;
-use ddb::{Body, Db, Page, PageInput, Params, Reader, Writer};
+use dedupdb::db::{comparison_json, RunOptions};
+use dedupdb::error::StoreError;
+use dedupdb::{Body, Db, Page, PageInput, Params, Reader, Writer};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyTypeError};
 use pyo3::prelude::*;
@@ -25,7 +26,7 @@ create_exception!(
 create_exception!(dedupdb, InvalidInput, Error, "A page, a path or an argument dedupdb cannot take.");
 
 /// The Python exception for a dedupdb error.
-fn py_err(e: ddb::Error) -> PyErr {
+fn py_err(e: dedupdb::Error) -> PyErr {
     let message = e.to_string();
     if e.is_locked() {
         return IndexLocked::new_err(message);
@@ -37,8 +38,8 @@ fn py_err(e: ddb::Error) -> PyErr {
         return CorruptIndex::new_err(message);
     }
     match e {
-        ddb::Error::Input(_) => InvalidInput::new_err(message),
-        ddb::Error::Open(ddb::error::OpenError::NotFound { .. }) => InvalidInput::new_err(message),
+        dedupdb::Error::Input(_) => InvalidInput::new_err(message),
+        dedupdb::Error::Open(dedupdb::error::OpenError::NotFound { .. }) => InvalidInput::new_err(message),
         _ => Error::new_err(message),
     }
 }
@@ -108,8 +109,8 @@ struct Answer {
     line: String,
 }
 
-impl From<&ddb::Answer> for Answer {
-    fn from(a: &ddb::Answer) -> Answer {
+impl From<&dedupdb::Answer> for Answer {
+    fn from(a: &dedupdb::Answer) -> Answer {
         Answer {
             url: a.url.clone(),
             doc_id: a.doc_id,
@@ -217,7 +218,7 @@ fn seconds(v: Option<&Bound<'_, PyAny>>, url: &str) -> PyResult<Option<i64>> {
         Some(v) if v.is_none() => Ok(None),
         Some(v) if v.is_instance_of::<PyString>() => {
             let t: String = v.extract()?;
-            Ok(Some(ddb::input::parse_time(&t).ok_or_else(|| {
+            Ok(Some(dedupdb::input::parse_time(&t).ok_or_else(|| {
                 InvalidInput::new_err(format!("{url}: fetched_at {t:?} is neither Unix seconds nor an RFC 3339 time"))
             })?))
         }
@@ -232,24 +233,116 @@ fn seconds(v: Option<&Bound<'_, PyAny>>, url: &str) -> PyResult<Option<i64>> {
 /// ``Index(path)`` opens the index at ``path``, creating it when it is not there, and takes its
 /// writer lock (``IndexLocked`` when another process holds it); ``read_only=True`` takes no lock
 /// and answers queries only. Use it as a context manager, or call ``close()``.
+///
+/// ``add`` and ``ingest`` answer each page as ``dedupdb ingest`` does (is it new, a copy, a page
+/// containing a known one, or contained in one?) and store it; ``query`` only answers. Queries
+/// run on a snapshot, so any number of threads may ask at once, beside an ingest.
 #[pyclass(module = "dedupdb")]
 struct Index {
     db: Db,
     reader: Reader,
-    writer: Mutex<Option<Writer>>,
+    slot: Arc<Slot>,
     read_only: bool,
 }
 
-const BATCH: usize = 256;
+/// The index's writer, and whether a streaming run has it now.
+struct Slot {
+    writer: Mutex<Option<Writer>>,
+    /// An `ingest` or `ingest_paths` iterator has taken the writer to its run's thread.
+    busy: AtomicBool,
+}
+
+impl Slot {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Writer>> {
+        self.writer.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// Pages handed to an ingest run's thread ahead of it: a few batches, so that converting the
+/// next pages (with the GIL) overlaps the run's work on the last ones.
+const PAGES_AHEAD: usize = 1024;
+/// Answers a run may have ready before the caller takes them: past that, the run waits.
+const ANSWERS_AHEAD: usize = 1024;
 
 impl Index {
-    fn with_writer<T>(&self, f: impl FnOnce(&mut Writer) -> ddb::Result<T>) -> PyResult<T> {
-        let mut w = self.writer.lock().unwrap_or_else(|p| p.into_inner());
+    fn with_writer<T>(&self, f: impl FnOnce(&mut Writer) -> dedupdb::Result<T>) -> PyResult<T> {
+        let mut w = self.slot.lock();
         match w.as_mut() {
             Some(w) => f(w).map_err(py_err),
-            None if self.read_only => Err(Error::new_err(format!("{}: opened read-only", self.db.path().display()))),
-            None => Err(Error::new_err(format!("{}: the index is closed", self.db.path().display()))),
+            None => Err(self.no_writer()),
         }
+    }
+
+    /// Why there is no writer to use.
+    fn no_writer(&self) -> PyErr {
+        let path = self.db.path().display();
+        if self.read_only {
+            Error::new_err(format!("{path}: opened read-only"))
+        } else if self.slot.busy.load(Ordering::Acquire) {
+            Error::new_err(format!(
+                "{path}: an ingest of this index is still running; exhaust its iterator (or delete it) first"
+            ))
+        } else {
+            Error::new_err(format!("{path}: the index is closed"))
+        }
+    }
+
+    /// Starts `work` on a thread of its own with the writer, which it gives back when done;
+    /// its answers come through the returned iterator.
+    fn start_run(
+        &self,
+        pool: Option<rayon::ThreadPool>,
+        pages: Option<Py<pyo3::types::PyIterator>>,
+        work: impl FnOnce(
+                &mut Writer,
+                &mut dyn FnMut(&dedupdb::Answer) -> std::io::Result<()>,
+            ) -> dedupdb::Result<dedupdb::db::Summary>
+            + Send
+            + 'static,
+    ) -> PyResult<Ingest> {
+        let mut writer = self.slot.lock().take().ok_or_else(|| self.no_writer())?;
+        self.slot.busy.store(true, Ordering::Release);
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Msg>(ANSWERS_AHEAD);
+        let slot = Arc::clone(&self.slot);
+        let thread = std::thread::Builder::new().name("dedupdb-ingest".into()).spawn(move || {
+            let mut emit = |a: &dedupdb::Answer| {
+                tx.send(Msg::Answer(Answer::from(a)))
+                    .map_err(|_| std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the iterator was dropped"))
+            };
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &pool {
+                Some(p) => p.install(|| work(&mut writer, &mut emit)),
+                None => work(&mut writer, &mut emit),
+            }));
+            match result {
+                Ok(result) => {
+                    // The writer goes back before the end is told, so the caller can use it at once.
+                    *slot.lock() = Some(writer);
+                    slot.busy.store(false, Ordering::Release);
+                    let _ = tx.send(Msg::Done(result.map(|_| ())));
+                }
+                // A bug: the writer's memory may be half-updated, so it is dropped (what was
+                // committed stays on disk) and the index is closed; the iterator tells of it.
+                Err(_) => {
+                    drop(writer);
+                    slot.busy.store(false, Ordering::Release);
+                }
+            }
+        });
+        let thread = match thread {
+            Ok(t) => t,
+            Err(e) => {
+                self.slot.busy.store(false, Ordering::Release);
+                return Err(Error::new_err(format!("cannot start the ingest thread: {e}")));
+            }
+        };
+        Ok(Ingest {
+            pages,
+            feed: None,
+            pending: None,
+            failed: None,
+            answers: Some(Mutex::new(rx)),
+            thread: Some(thread),
+        })
     }
 }
 
@@ -262,12 +355,19 @@ impl Index {
             let db = if read_only { Db::open_existing(&path)? } else { Db::open(&path)? };
             let writer = if read_only { None } else { Some(db.writer()?) };
             let reader = db.reader()?;
-            Ok(Index { db, reader, writer: Mutex::new(writer), read_only })
+            let slot = Arc::new(Slot { writer: Mutex::new(writer), busy: AtomicBool::new(false) });
+            Ok(Index { db, reader, slot, read_only })
         })
         .map_err(py_err)
     }
 
-    /// Answers the page, then stores it (durably), as ``dedupdb ingest`` does for one page.
+    /// Answers the page, then stores it durably, as ``dedupdb ingest`` does for one page: the
+    /// same URL with the same content is ``skipped``; with new content it replaces the old.
+    ///
+    /// Give the page as ``html`` (str, or bytes in any charset) or ``text`` (every line a
+    /// paragraph). ``site`` groups pages for the template rules (default: the URL's host);
+    /// ``fetched_at`` is Unix seconds or an RFC 3339 time; ``charset`` is what the transport
+    /// declared. For many pages, ``ingest`` is several times faster.
     #[pyo3(signature = (url, html = None, text = None, site = None, fetched_at = None, charset = None))]
     fn add(
         &self,
@@ -290,7 +390,8 @@ impl Index {
         Ok(Answer::from(&a))
     }
 
-    /// Answers the page against the index, as ``dedupdb query`` does; nothing is stored.
+    /// Answers the page against the index, as ``dedupdb query`` does; nothing is stored. Takes
+    /// the arguments of ``add``; safe to call from many threads at once.
     #[pyo3(signature = (url, html = None, text = None, site = None, fetched_at = None, charset = None))]
     fn query(
         &self,
@@ -307,70 +408,103 @@ impl Index {
         Ok(Answer::from(&a))
     }
 
-    /// Answers and stores every page of ``pages`` (dicts with url, html or text, and optionally
-    /// site, fetched_at, charset), in order, yielding each answer once it is durable. Pages are
-    /// taken in batches and analyzed on all cores (or ``threads``) with the GIL released; the
-    /// answers are those of adding them one by one.
+    /// Answers and stores every page of ``pages``, an iterable of dicts with the keys of
+    /// ``add`` (``url``, ``html`` or ``text``, and optionally ``site``, ``fetched_at``,
+    /// ``charset``; others are ignored), yielding each answer, in input order, once it is
+    /// durable. The answers are those of ``dedupdb ingest`` on the same pages.
+    ///
+    /// The run is ``dedupdb ingest``'s: pages are analyzed in batches on every core (or
+    /// ``threads``) with the GIL released, while this thread converts the next ones. A page
+    /// that is not a valid dict raises ``InvalidInput`` or ``TypeError`` after the answers of
+    /// the pages before it. Until the iterator is exhausted or deleted, the index's other
+    /// writing methods raise ``Error``; ``query`` works throughout.
     #[pyo3(signature = (pages, threads = None))]
-    fn ingest(slf: Bound<'_, Self>, pages: &Bound<'_, PyAny>, threads: Option<usize>) -> PyResult<Ingest> {
-        let pool = match threads {
-            Some(n) => Some(rayon_pool(n).map_err(|e| Error::new_err(format!("cannot start {n} threads: {e}")))?),
-            None => None,
-        };
-        Ok(Ingest { index: slf.unbind(), pages: pages.try_iter()?.unbind(), ready: VecDeque::new(), done: false, pool })
-    }
-
-    /// Answers and stores every page of the JSONL, WARC and WARC.gz files and directories of
-    /// .html files in ``paths``, as ``dedupdb ingest`` reads them; returns the answers in order.
-    fn ingest_paths(&self, py: Python<'_>, paths: Vec<std::path::PathBuf>) -> PyResult<Vec<Answer>> {
-        let inputs: Vec<String> = paths.iter().map(|p| p.to_string_lossy().into_owned()).collect();
-        let answers = py.allow_threads(|| {
-            self.with_writer(|w| {
-                let mut out = Vec::new();
-                w.ingest(&inputs, &RunOptions::default(), |a| {
-                    out.push(Answer::from(a));
-                    Ok(())
-                })?;
-                Ok(out)
-            })
+    fn ingest(&self, pages: &Bound<'_, PyAny>, threads: Option<usize>) -> PyResult<Ingest> {
+        let pool = pool_of(threads)?;
+        let iter = pages.try_iter()?.unbind();
+        let (feed, source) = std::sync::mpsc::sync_channel::<PageInput>(PAGES_AHEAD);
+        let mut run = self.start_run(pool, Some(iter), move |w, emit| {
+            w.ingest_pages(source.into_iter(), &RunOptions::default(), emit)
         })?;
-        Ok(answers)
+        run.feed = Some(feed);
+        Ok(run)
     }
 
-    /// Writes the pages held in memory out as a segment.
+    /// Answers and stores every page of ``paths``: JSONL (``.jsonl``, ``.jsonl.gz``), WARC
+    /// (``.warc``, ``.warc.gz``) files and directories of ``.html`` files, read as
+    /// ``dedupdb ingest`` reads them (a bad record is an ``error`` answer and the run goes on).
+    /// Yields the answers in order, lazily: the run keeps only a few batches ahead of the
+    /// caller. A path that does not exist raises ``InvalidInput`` at once.
+    #[pyo3(signature = (paths, threads = None))]
+    fn ingest_paths(&self, paths: &Bound<'_, PyAny>, threads: Option<usize>) -> PyResult<Ingest> {
+        let paths: Vec<std::path::PathBuf> = if paths.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err("paths must be a list of paths, not one str"));
+        } else {
+            paths.extract()?
+        };
+        let mut inputs = Vec::with_capacity(paths.len());
+        for p in &paths {
+            if let Err(e) = std::fs::metadata(p) {
+                return Err(InvalidInput::new_err(format!("{}: cannot read it: {e}", p.display())));
+            }
+            inputs.push(p.to_string_lossy().into_owned());
+        }
+        let pool = pool_of(threads)?;
+        self.start_run(pool, None, move |w, emit| w.ingest(&inputs, &RunOptions::default(), emit))
+    }
+
+    /// Commits, then writes the pages held in memory out as a segment.
     fn flush(&self, py: Python<'_>) -> PyResult<()> {
         py.allow_threads(|| self.with_writer(|w| w.flush()))
     }
 
-    /// Merges every segment into one, dropping replaced pages and pruning template and spam keys;
-    /// returns what it did.
+    /// Merges every segment into one, dropping replaced pages and pruning template and spam keys
+    /// (keys on too many pages, or on too many pages of one site); returns what it did.
     fn compact<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let stats = py.allow_threads(|| self.with_writer(|w| w.compact(false)))?;
         json_loads(py, &serde_json::to_string(&stats).unwrap_or_default())
     }
 
-    /// Pages, segments, bytes and pruned keys of the index as it is now.
+    /// Pages, segments, bytes and pruned keys of the index as it is now, as ``ddtool stats
+    /// --json`` gives them.
     fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let stats = py.allow_threads(|| self.reader.stats()).map_err(py_err)?;
         json_loads(py, &serde_json::to_string(&stats).unwrap_or_default())
     }
 
-    /// Every stored page as (url, cluster, doc_id), in doc-id order.
-    fn clusters(&self, py: Python<'_>) -> PyResult<Vec<(String, u32, u32)>> {
-        py.allow_threads(|| {
-            let mut out = Vec::new();
-            self.reader.for_each_page(|doc_id, url, cluster| {
-                out.push((url.to_owned(), cluster, doc_id));
-                Ok(())
-            })?;
-            Ok(out)
-        })
-        .map_err(py_err)
+    /// Every stored page as ``(url, cluster, doc_id)``, in doc-id order, read lazily from the
+    /// snapshot of the moment of the call.
+    fn clusters(&self) -> PyResult<Clusters> {
+        let reader = self.reader.clone();
+        let (tx, rx) = std::sync::mpsc::sync_channel::<ClusterMsg>(4);
+        let thread = std::thread::Builder::new()
+            .name("dedupdb-clusters".into())
+            .spawn(move || {
+                let mut chunk = Vec::with_capacity(CLUSTER_CHUNK);
+                let broken = || std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the iterator was dropped");
+                let walked = reader.for_each_page(|doc_id, url, cluster| {
+                    chunk.push((url.to_owned(), cluster, doc_id));
+                    if chunk.len() == CLUSTER_CHUNK {
+                        let full = std::mem::replace(&mut chunk, Vec::with_capacity(CLUSTER_CHUNK));
+                        tx.send(ClusterMsg::Rows(full)).map_err(|_| broken())?;
+                    }
+                    Ok(())
+                });
+                let _ = match walked {
+                    Ok(()) => tx.send(ClusterMsg::Rows(chunk)).and_then(|_| tx.send(ClusterMsg::Done(Ok(())))),
+                    Err(e) => tx.send(ClusterMsg::Done(Err(e))),
+                };
+            })
+            .map_err(|e| Error::new_err(format!("cannot start a thread: {e}")))?;
+        Ok(Clusters { rx: Some(Mutex::new(rx)), rows: VecDeque::new(), thread: Some(thread) })
     }
 
     /// Commits, finishes background work and lets go of the lock. The index is unusable after.
     fn close(&self, py: Python<'_>) -> PyResult<()> {
-        let writer = self.writer.lock().unwrap_or_else(|p| p.into_inner()).take();
+        if self.slot.busy.load(Ordering::Acquire) {
+            return Err(self.no_writer());
+        }
+        let writer = self.slot.lock().take();
         match writer {
             Some(w) => py.allow_threads(|| w.close()).map_err(py_err),
             None => Ok(()),
@@ -392,18 +526,87 @@ impl Index {
     }
 }
 
-fn rayon_pool(n: usize) -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
-    rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build()
+fn pool_of(threads: Option<usize>) -> PyResult<Option<rayon::ThreadPool>> {
+    match threads {
+        Some(0) => Err(InvalidInput::new_err("threads: must be at least 1")),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map(Some)
+            .map_err(|e| Error::new_err(format!("cannot start {n} threads: {e}"))),
+        None => Ok(None),
+    }
 }
 
-/// The answers of ``Index.ingest``, batch by batch.
+/// What an ingest run's thread tells its iterator.
+enum Msg {
+    Answer(Answer),
+    Done(dedupdb::Result<()>),
+}
+
+/// The answers of ``Index.ingest`` and ``Index.ingest_paths``, in input order.
 #[pyclass(module = "dedupdb")]
 struct Ingest {
-    index: Py<Index>,
-    pages: Py<pyo3::types::PyIterator>,
-    ready: VecDeque<Answer>,
-    done: bool,
-    pool: Option<rayon::ThreadPool>,
+    /// The caller's pages not yet handed over; None for paths, or once they ran out.
+    pages: Option<Py<pyo3::types::PyIterator>>,
+    /// Where pages go to the run; closed (None) when there are no more.
+    feed: Option<std::sync::mpsc::SyncSender<PageInput>>,
+    /// A page taken from `pages` that the run had no room for yet.
+    pending: Option<PageInput>,
+    /// A bad page (or the caller's iterator raising): raised once the pages before it are answered.
+    failed: Option<PyErr>,
+    /// In a mutex only because a Python object must be `Sync`: just this iterator reads it.
+    answers: Option<Mutex<std::sync::mpsc::Receiver<Msg>>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Ingest {
+    /// Hands pages to the run until it has no room or they run out.
+    fn feed(&mut self, py: Python<'_>) {
+        let Some(feed) = &self.feed else { return };
+        loop {
+            let page = match self.pending.take() {
+                Some(p) => p,
+                None => {
+                    let next = self.pages.as_ref().map(|it| it.bind(py).clone()).and_then(|mut it| it.next());
+                    match next.map(|item| item.and_then(|d| page_of_dict(&d))) {
+                        Some(Ok(p)) => p,
+                        Some(Err(e)) => {
+                            self.failed = Some(e);
+                            break;
+                        }
+                        None => break,
+                    }
+                }
+            };
+            match feed.try_send(page) {
+                Ok(()) => {}
+                Err(std::sync::mpsc::TrySendError::Full(p)) => {
+                    self.pending = Some(p);
+                    return;
+                }
+                // The run stopped (an error it will report).
+                Err(std::sync::mpsc::TrySendError::Disconnected(_)) => break,
+            }
+        }
+        // No more pages: the run ends after the last of them.
+        self.pages = None;
+        self.feed = None;
+    }
+
+    /// Lets the run end (when the iterator is dropped or done) and waits for its thread, which
+    /// gives the writer back.
+    fn finish(&mut self, py: Python<'_>) {
+        self.pages = None;
+        self.feed = None;
+        self.pending = None;
+        self.answers = None;
+        if let Some(t) = self.thread.take() {
+            py.allow_threads(|| {
+                let _ = t.join();
+            });
+        }
+    }
 }
 
 #[pymethods]
@@ -413,39 +616,91 @@ impl Ingest {
     }
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Answer>> {
-        if self.ready.is_empty() && !self.done {
-            let mut batch = Vec::with_capacity(BATCH);
-            let pages = self.pages.bind(py).clone();
-            for item in pages {
-                batch.push(page_of_dict(&item?)?);
-                if batch.len() == BATCH {
-                    break;
+        // Feeding stops only when the run is full or the pages ran out, so waiting for an
+        // answer here never waits for pages that only this thread could give.
+        self.feed(py);
+        let Some(rx) = &self.answers else { return Ok(None) };
+        let lock = |rx: &Mutex<std::sync::mpsc::Receiver<Msg>>| {
+            // Never poisoned: a guard is never held across a panic.
+            let guard = rx.lock().unwrap_or_else(|p| p.into_inner());
+            guard.try_recv()
+        };
+        let msg = match lock(rx) {
+            Ok(m) => Some(m),
+            Err(std::sync::mpsc::TryRecvError::Empty) => {
+                py.allow_threads(|| rx.lock().unwrap_or_else(|p| p.into_inner()).recv()).ok()
+            }
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
+        };
+        match msg {
+            Some(Msg::Answer(a)) => Ok(Some(a)),
+            Some(Msg::Done(result)) => {
+                self.finish(py);
+                result.map_err(py_err)?;
+                match self.failed.take() {
+                    Some(e) => Err(e),
+                    None => Ok(None),
                 }
             }
-            if batch.len() < BATCH {
-                self.done = true;
-            }
-            if !batch.is_empty() {
-                let guard = self.index.bind(py).borrow();
-                let index: &Index = &guard;
-                let pool = self.pool.as_ref();
-                let answers = py.allow_threads(|| {
-                    let run = || {
-                        index.with_writer(|w| {
-                            let answers = w.add_batch(&batch)?;
-                            w.commit()?;
-                            Ok(answers)
-                        })
-                    };
-                    match pool {
-                        Some(p) => p.install(run),
-                        None => run(),
-                    }
-                })?;
-                self.ready.extend(answers.iter().map(Answer::from));
+            // The thread ended without saying so: a panic in the run (a bug).
+            None => {
+                self.finish(py);
+                Err(Error::new_err("the ingest run stopped unexpectedly (a bug in dedupdb; please report it)"))
             }
         }
-        Ok(self.ready.pop_front())
+    }
+}
+
+impl Drop for Ingest {
+    fn drop(&mut self) {
+        Python::with_gil(|py| self.finish(py));
+    }
+}
+
+/// Rows `clusters` sends at a time.
+const CLUSTER_CHUNK: usize = 4096;
+
+enum ClusterMsg {
+    Rows(Vec<(String, u32, u32)>),
+    Done(dedupdb::Result<()>),
+}
+
+/// The pages of ``Index.clusters``: ``(url, cluster, doc_id)``.
+#[pyclass(module = "dedupdb")]
+struct Clusters {
+    /// In a mutex only because a Python object must be `Sync`.
+    rx: Option<Mutex<std::sync::mpsc::Receiver<ClusterMsg>>>,
+    rows: VecDeque<(String, u32, u32)>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+#[pymethods]
+impl Clusters {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<(String, u32, u32)>> {
+        loop {
+            if let Some(row) = self.rows.pop_front() {
+                return Ok(Some(row));
+            }
+            let Some(rx) = &self.rx else { return Ok(None) };
+            let received = py.allow_threads(|| rx.lock().unwrap_or_else(|p| p.into_inner()).recv());
+            match received {
+                Ok(ClusterMsg::Rows(rows)) => self.rows.extend(rows),
+                Ok(ClusterMsg::Done(result)) => {
+                    self.rx = None;
+                    if let Some(t) = self.thread.take() {
+                        py.allow_threads(|| {
+                            let _ = t.join();
+                        });
+                    }
+                    result.map_err(py_err)?;
+                }
+                Err(_) => self.rx = None,
+            }
+        }
     }
 }
 
@@ -468,7 +723,7 @@ fn compare<'py>(
     let params = Params::default();
     let (pa, pb) = (analyze_arg(a, "a", &params)?, analyze_arg(b, "b", &params)?);
     let v = py.allow_threads(|| {
-        let cmp = ddb::compare(&pa, &pb, &params);
+        let cmp = dedupdb::compare(&pa, &pb, &params);
         comparison_json(("a", &pa), ("b", &pb), &cmp, explain)
     });
     json_loads(py, &v.to_string())
@@ -493,11 +748,13 @@ fn analyze<'py>(py: Python<'py>, html: &Bound<'py, PyAny>, url: Option<String>) 
 
 /// dedupdb: a near-duplicate index for web pages, Chinese first.
 #[pymodule]
-fn dedupdb(m: &Bound<'_, PyModule>) -> PyResult<()> {
+fn _dedupdb(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<Index>()?;
     m.add_class::<Answer>()?;
     m.add_class::<Match>()?;
+    m.add_class::<Ingest>()?;
+    m.add_class::<Clusters>()?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add("Error", py.get_type::<Error>())?;

@@ -3,16 +3,12 @@ errors are exceptions of their own."""
 
 import concurrent.futures
 import json
-import os
-import pathlib
-import subprocess
 
 import pytest
 
 import dedupdb
+from helpers import CRAWL, cli_report, comparable, pages as crawl_pages
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-CRAWL = ROOT / "examples" / "crawl-day1.jsonl"
 HTML = (
     "<html><head><title>长江防汛进入关键期</title></head><body><article>"
     "<p>记者从水利部获悉，长江中下游干流水位持续上涨，多个水文站超过警戒水位。</p>"
@@ -21,33 +17,10 @@ HTML = (
 )
 
 
-def cli():
-    """The dedupdb binary of this checkout (.ci/run sets DEDUPDB_BIN)."""
-    path = os.environ.get("DEDUPDB_BIN", str(ROOT / "target" / "debug" / "dedupdb"))
-    if not os.path.exists(path):
-        pytest.fail(f"no dedupdb binary at {path}: build it (cargo build) or set DEDUPDB_BIN")
-    return path
-
-
-def cli_report(tmp_path, crawl):
-    report = tmp_path / "report.jsonl"
-    subprocess.run([cli(), "ingest", "--db", str(tmp_path / "cli.db"), "--report", str(report), str(crawl)],
-                   check=True, capture_output=True)
-    return [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
-
-
-def comparable(line):
-    """A report line without where the page came from (a file and line, or the page's URL)."""
-    line = dict(line)
-    line.pop("location", None)
-    if line.get("error"):
-        line["error"] = line["error"].rsplit(": ", 1)[-1]
-    return line
-
 
 def test_ingest_answers_as_the_cli(tmp_path):
     expected = cli_report(tmp_path, CRAWL)
-    pages = [json.loads(line) for line in CRAWL.read_text(encoding="utf-8").splitlines() if line.strip()]
+    pages = crawl_pages()
     with dedupdb.Index(tmp_path / "py.db") as index:
         got = [a.to_dict() for a in index.ingest(pages)]
     assert [comparable(a) for a in got] == [comparable(e) for e in expected]
@@ -59,7 +32,7 @@ def test_ingest_paths_and_add_answer_as_the_cli(tmp_path):
     with dedupdb.Index(tmp_path / "paths.db") as index:
         got = [a.to_dict() for a in index.ingest_paths([CRAWL])]
     assert got == expected, "the same lines, locations included"
-    pages = [json.loads(line) for line in CRAWL.read_text(encoding="utf-8").splitlines() if line.strip()]
+    pages = crawl_pages()
     with dedupdb.Index(tmp_path / "add.db") as index:
         one_by_one = [index.add(**p).to_dict() for p in pages]
         assert index.stats()["live_docs"] == sum(1 for e in expected if e["doc_id"] is not None and e["verdict"] != "skipped")
@@ -67,7 +40,7 @@ def test_ingest_paths_and_add_answer_as_the_cli(tmp_path):
 
 
 def test_threads_query_one_index_at_once(tmp_path):
-    pages = [json.loads(line) for line in CRAWL.read_text(encoding="utf-8").splitlines() if line.strip()]
+    pages = crawl_pages()
     with dedupdb.Index(tmp_path / "db") as index:
         list(index.ingest(pages[: len(pages) // 2]))
         asks = [dict(p, url=p["url"] + "?copy") for p in pages]
@@ -85,7 +58,7 @@ def test_answer_and_match_fields(tmp_path):
         assert again.verdict == "exact" and again.doc_id is None
         m = again.matches[0]
         assert (m.url, m.doc_id, m.relation) == ("https://a.example/1", 1, "duplicate")
-        assert index.clusters() == [("https://a.example/1", 1, 1)]
+        assert list(index.clusters()) == [("https://a.example/1", 1, 1)]
     assert dedupdb.compare(HTML, HTML)["relation"] == "duplicate"
     assert "regions" in dedupdb.compare(HTML, HTML, explain=True)["explain"]
     seen = dedupdb.analyze(HTML, url="https://a.example/1")
@@ -102,7 +75,7 @@ def test_a_locked_index_raises_index_locked(tmp_path):
 
 
 def test_a_corrupt_file_raises_corrupt_index_naming_it(tmp_path):
-    pages = [json.loads(line) for line in CRAWL.read_text(encoding="utf-8").splitlines() if line.strip()]
+    pages = crawl_pages()
     with dedupdb.Index(tmp_path / "db") as index:
         list(index.ingest(pages))
         index.flush()
@@ -136,3 +109,46 @@ def test_bad_arguments_raise_invalid_input_or_type_error(tmp_path):
         assert index.add("https://a.example/1", html=HTML).verdict == "new"
     with pytest.raises(dedupdb.InvalidInput):
         dedupdb.Index(tmp_path / "nothing", read_only=True)
+
+
+def test_ingest_is_lazy_and_gives_the_writer_back(tmp_path):
+    pages = crawl_pages()
+    # More pages than a run keeps ready ahead of its caller (a few batches).
+    big = tmp_path / "big.jsonl"
+    big.write_text("".join(json.dumps(dict(p, url=f"{p['url']}?n={n}")) + "\n" for n in range(800) for p in pages),
+                   encoding="utf-8")
+    with dedupdb.Index(tmp_path / "db") as index:
+        run = index.ingest_paths([big])
+        first = next(run)
+        assert (first.url, first.verdict) == (pages[0]["url"] + "?n=0", "new")
+        # The run has the writer: writing beside it is refused, with why; queries go on.
+        with pytest.raises(dedupdb.Error, match="still running"):
+            index.add("https://a.example/1", html=HTML)
+        assert index.query(**pages[0]).verdict in {"exact", "new"}
+        del run
+        # Abandoned: the writer is back, and what was answered is stored.
+        assert index.add("https://a.example/1", html=HTML).verdict == "new"
+        urls = {url for url, _, _ in index.clusters()}
+        assert first.url in urls and "https://a.example/1" in urls
+
+
+def test_ingest_answers_the_same_on_one_thread_and_with_a_generator(tmp_path):
+    expected = [comparable(e) for e in cli_report(tmp_path)]
+    with dedupdb.Index(tmp_path / "one.db") as index:
+        got = [comparable(a.to_dict()) for a in index.ingest((p for p in crawl_pages()), threads=1)]
+    assert got == expected
+
+
+def test_a_bad_page_raises_after_the_answers_before_it(tmp_path):
+    pages = crawl_pages()[:5] + [{"url": "https://a.example/bad", "html": HTML, "text": "both"}]
+    with dedupdb.Index(tmp_path / "db") as index:
+        run = index.ingest(pages)
+        answered = [next(run) for _ in range(5)]
+        with pytest.raises(dedupdb.InvalidInput, match="a.example/bad"):
+            next(run)
+        assert [a.url for a in answered] == [p["url"] for p in pages[:5]]
+        assert index.stats()["live_docs"] == sum(a.doc_id is not None for a in answered)
+        with pytest.raises(dedupdb.InvalidInput, match="threads"):
+            index.ingest(pages, threads=0)
+        with pytest.raises(TypeError):
+            index.ingest_paths(str(CRAWL))

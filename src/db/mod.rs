@@ -42,6 +42,7 @@ pub use crate::store::{CompactStats, FlushPolicy, MergePolicy, PrunePolicy};
 
 use crate::dedup::QueryScratch;
 use crate::error::{MaintenanceError, OpenError, QueryError, Result, WriteError};
+use crate::input::Item;
 use crate::store::manifest::{Manifest, MANIFEST_FILE};
 use crate::store::{Index, Snapshot, StoreError};
 use crate::Params;
@@ -463,6 +464,23 @@ impl Writer {
     ) -> Result<Summary> {
         let limits = self.limits;
         run::run(&mut Publishing { writer: self }, limits, inputs, opts, emit)
+    }
+
+    /// [`Writer::ingest`] over pages a program hands over instead of input files: the same run
+    /// (read ahead on a thread of its own, analyzed in batches on every core beside the
+    /// in-order pass, each batch committed before its answers reach `emit`), so the answers are
+    /// those of `dedupdb ingest` on the same pages in the same order. `pages` may block (a
+    /// channel fed by another thread); the run ends when it ends. An answer's `location` is the
+    /// page's URL.
+    pub fn ingest_pages(
+        &mut self,
+        pages: impl Iterator<Item = PageInput> + Send + 'static,
+        opts: &RunOptions,
+        emit: impl FnMut(&Answer) -> std::io::Result<()>,
+    ) -> Result<Summary> {
+        let limits = self.limits;
+        let items: run::Source = Box::new(pages.map(|p| Item::Page(p.into_raw())));
+        run::run_sources(&mut Publishing { writer: self }, limits, [Ok(items)], opts, emit)
     }
 
     /// The parameters the index was built with.

@@ -118,6 +118,20 @@ impl PageInput {
         AnalyzedPage(self.analyze(params))
     }
 
+    /// The page as a run reads a record: its URL is where it came from.
+    pub(crate) fn into_raw(self) -> RawPage {
+        let location = self.url.clone();
+        RawPage {
+            url: self.url,
+            body: self.body,
+            kind: self.kind,
+            site: self.site,
+            fetched_at: self.fetched_at,
+            charset: self.charset,
+            location,
+        }
+    }
+
     /// The page analyzed as a run analyzes a record; the body is read in place, not copied.
     pub(crate) fn analyze(&self, params: &Params) -> Analyzed {
         let raw = RawPage {

@@ -149,6 +149,22 @@ pub(crate) fn run<T: Target>(
     limits: QueryLimits,
     inputs: &[String],
     opts: &RunOptions,
+    emit: impl FnMut(&Answer) -> std::io::Result<()>,
+) -> crate::Result<Summary> {
+    let sources = inputs.iter().map(|name| input::open(name, opts.format, opts.limits).map_err(crate::Error::from));
+    run_sources(target, limits, sources, opts, emit)
+}
+
+/// A source of records for [`run_sources`]: one input's records, read on a thread of their own.
+pub(crate) type Source = Box<dyn Iterator<Item = Item> + Send>;
+
+/// [`run`] over sources already opened (or failing to open, which stops the run there): the
+/// inputs of a command line, or pages handed over by a program ([`crate::Writer::ingest_pages`]).
+pub(crate) fn run_sources<T: Target>(
+    target: &mut T,
+    limits: QueryLimits,
+    sources: impl IntoIterator<Item = crate::Result<Source>>,
+    opts: &RunOptions,
     mut emit: impl FnMut(&Answer) -> std::io::Result<()>,
 ) -> crate::Result<Summary> {
     let start = std::time::Instant::now();
@@ -160,8 +176,8 @@ pub(crate) fn run<T: Target>(
     // On one thread an early answer only adds the cost of checking it.
     let early_answers = opts.early_answers && rayon::current_num_threads() > 1;
     let mut in_order_scratch = QueryScratch::default();
-    for name in inputs {
-        let items = input::open(name, opts.format, opts.limits)?;
+    for items in sources {
+        let items = items?;
         // Reading and parsing the input is serial: a thread of its own does it a few batches
         // ahead, so that it overlaps the in-order pass instead of adding to it. It is not
         // joined when the run stops on an error (it may be blocked reading a pipe); it ends at
