@@ -129,5 +129,25 @@ pub fn locked_in(e: &(dyn std::error::Error + 'static)) -> bool {
     false
 }
 
+/// What the binaries add to an error of a full disk ([`disk_full_in`]).
+pub const DISK_FULL_HINT: &str = "the disk holding the index is full: free space (or move the index) and run the \
+command again; the index is intact, and every page already answered is stored";
+
+/// True when `e`, or an error its `source()` chain leads to, says the disk holding the index is
+/// full: the binaries then say so and how to go on.
+pub fn disk_full_in(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut at = Some(e);
+    while let Some(e) = at {
+        let full = e.downcast_ref::<Error>().and_then(Error::store).is_some_and(StoreError::is_disk_full)
+            || e.downcast_ref::<StoreError>().is_some_and(StoreError::is_disk_full)
+            || e.downcast_ref::<std::io::Error>().is_some_and(crate::store::error::io_disk_full);
+        if full {
+            return true;
+        }
+        at = e.source();
+    }
+    false
+}
+
 /// Result of the library's operations.
 pub type Result<T> = std::result::Result<T, Error>;

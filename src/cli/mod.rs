@@ -51,6 +51,9 @@ pub fn run() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("dedupdb: error: {e:#}");
+            if dedupdb::error::disk_full_in(e.as_ref()) {
+                eprintln!("dedupdb: {}", dedupdb::error::DISK_FULL_HINT);
+            }
             ExitCode::from(exit_code(&e))
         }
     }

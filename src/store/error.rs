@@ -167,6 +167,20 @@ pub enum StoreError {
 }
 
 impl StoreError {
+    /// True when the file system holding the index is full (or the user's quota is): nothing is
+    /// wrong with the index, and the same operation succeeds once there is room.
+    pub fn is_disk_full(&self) -> bool {
+        match self {
+            StoreError::Io { cause, .. } => io_disk_full(cause),
+            // sled keeps only its message.
+            StoreError::Catalog { message, .. } => {
+                message.contains(&format!("os error {}", libc_codes::ENOSPC))
+                    || message.contains(&format!("os error {}", libc_codes::EDQUOT))
+            }
+            _ => false,
+        }
+    }
+
     /// An I/O error on `path`.
     pub fn io(path: impl Into<PathBuf>, cause: std::io::Error) -> StoreError {
         StoreError::Io { path: path.into(), cause }
@@ -188,4 +202,18 @@ fn versions(oldest: u32, newest: u32) -> String {
     } else {
         format!("versions {oldest} to {newest}")
     }
+}
+
+/// True when `e` says the file system (or a quota) is full.
+pub fn io_disk_full(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::StorageFull
+        || matches!(e.raw_os_error(), Some(libc_codes::ENOSPC | libc_codes::EDQUOT))
+}
+
+/// The Linux error numbers of a full disk, as the system's messages print them.
+mod libc_codes {
+    /// No space left on device.
+    pub const ENOSPC: i32 = 28;
+    /// Disk quota exceeded.
+    pub const EDQUOT: i32 = 122;
 }

@@ -12,6 +12,7 @@ mod background_flush;
 mod catalog_rebuild;
 mod corruption;
 mod crash_kill;
+mod disk_full;
 mod index_create;
 mod locking;
 mod merge;

@@ -49,6 +49,9 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("ddtool: error: {e:#}");
+            if dedupdb::error::disk_full_in(e.as_ref()) {
+                eprintln!("ddtool: {}", dedupdb::error::DISK_FULL_HINT);
+            }
             ExitCode::from(exit_code(&e))
         }
     }
