@@ -465,8 +465,8 @@ impl Index {
         json_loads(py, &serde_json::to_string(&stats).unwrap_or_default())
     }
 
-    /// Pages, segments, bytes and pruned keys of the index as it is now, as ``ddtool stats
-    /// --json`` gives them.
+    /// Pages, segments, bytes and pruned keys of the index as it is now, as the service's
+    /// ``GET /v1/stats`` gives them.
     fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let stats = py.allow_threads(|| self.reader.stats()).map_err(py_err)?;
         json_loads(py, &serde_json::to_string(&stats).unwrap_or_default())
