@@ -538,6 +538,12 @@ fn pool_of(threads: Option<usize>) -> PyResult<Option<rayon::ThreadPool>> {
     }
 }
 
+/// The receiving end of a channel an iterator owns. The mutex is there only because a Python
+/// object must be `Sync`; it is never contended, and never poisoned (no panic while held).
+fn receiver<T>(rx: &Mutex<std::sync::mpsc::Receiver<T>>) -> std::sync::MutexGuard<'_, std::sync::mpsc::Receiver<T>> {
+    rx.lock().unwrap_or_else(|p| p.into_inner())
+}
+
 /// What an ingest run's thread tells its iterator.
 enum Msg {
     Answer(Answer),
@@ -620,16 +626,11 @@ impl Ingest {
         // answer here never waits for pages that only this thread could give.
         self.feed(py);
         let Some(rx) = &self.answers else { return Ok(None) };
-        let lock = |rx: &Mutex<std::sync::mpsc::Receiver<Msg>>| {
-            // Never poisoned: a guard is never held across a panic.
-            let guard = rx.lock().unwrap_or_else(|p| p.into_inner());
-            guard.try_recv()
-        };
-        let msg = match lock(rx) {
+        // The guard of the first look is dropped before the wait, which takes it again.
+        let first = receiver(rx).try_recv();
+        let msg = match first {
             Ok(m) => Some(m),
-            Err(std::sync::mpsc::TryRecvError::Empty) => {
-                py.allow_threads(|| rx.lock().unwrap_or_else(|p| p.into_inner()).recv()).ok()
-            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => py.allow_threads(|| receiver(rx).recv()).ok(),
             Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
         };
         match msg {
@@ -686,7 +687,7 @@ impl Clusters {
                 return Ok(Some(row));
             }
             let Some(rx) = &self.rx else { return Ok(None) };
-            let received = py.allow_threads(|| rx.lock().unwrap_or_else(|p| p.into_inner()).recv());
+            let received = py.allow_threads(|| receiver(rx).recv());
             match received {
                 Ok(ClusterMsg::Rows(rows)) => self.rows.extend(rows),
                 Ok(ClusterMsg::Done(result)) => {
