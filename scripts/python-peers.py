@@ -149,11 +149,10 @@ def extract_all(name, pages):
     return time.perf_counter() - start, texts
 
 
-def minhash_datasketch(texts, threshold):
-    from datasketch import MinHash, MinHashLSH
-
+def lsh_decisions(texts, threshold, lsh, signature):
+    """Each text in order: positive when the LSH gives an earlier text whose estimated Jaccard
+    reaches the threshold; then the text is added. Returns (seconds, decisions)."""
     start = time.perf_counter()
-    lsh = MinHashLSH(threshold=threshold, num_perm=NUM_PERM)
     sigs = {}
     decisions = []
     for i, text in enumerate(texts):
@@ -161,17 +160,27 @@ def minhash_datasketch(texts, threshold):
         if not grams:
             decisions.append(False)
             continue
-        m = MinHash(num_perm=NUM_PERM)
-        m.update_batch([g.encode("utf-8") for g in grams])
-        hits = lsh.query(m)
-        decisions.append(any(m.jaccard(sigs[h]) >= threshold for h in hits))
+        m = signature(grams)
+        decisions.append(any(m.jaccard(sigs[h]) >= threshold for h in lsh.query(m)))
         sigs[i] = m
         lsh.insert(i, m)
     return time.perf_counter() - start, decisions
 
 
+def minhash_datasketch(texts, threshold):
+    from datasketch import MinHash, MinHashLSH
+
+    def signature(grams):
+        m = MinHash(num_perm=NUM_PERM)
+        m.update_batch([g.encode("utf-8") for g in grams])
+        return m
+
+    return lsh_decisions(texts, threshold, MinHashLSH(threshold=threshold, num_perm=NUM_PERM), signature)
+
+
 def bands_for(threshold):
-    """The band count b (a divisor of NUM_PERM, r = NUM_PERM / b rows) whose S-curve midpoint (1/b)^(1/r) is nearest."""
+    """The band count b (a divisor of NUM_PERM, r = NUM_PERM / b rows) whose S-curve midpoint
+    (1/b)^(1/r) is nearest the threshold."""
     choices = [b for b in range(1, NUM_PERM + 1) if NUM_PERM % b == 0]
     return min(choices, key=lambda b: abs((1 / b) ** (b / NUM_PERM) - threshold))
 
@@ -179,24 +188,14 @@ def bands_for(threshold):
 def minhash_rensa(texts, threshold):
     from rensa import RMinHash, RMinHashLSH
 
-    start = time.perf_counter()
-    # datasketch picks its bands for the threshold; rensa takes them given.
-    num_bands = bands_for(threshold)
-    lsh = RMinHashLSH(threshold=threshold, num_perm=NUM_PERM, num_bands=num_bands)
-    sigs = {}
-    decisions = []
-    for i, text in enumerate(texts):
-        grams = shingles(text)
-        if not grams:
-            decisions.append(False)
-            continue
+    def signature(grams):
         m = RMinHash(num_perm=NUM_PERM, seed=42)
         m.update(list(grams))
-        hits = lsh.query(m)
-        decisions.append(any(m.jaccard(sigs[h]) >= threshold for h in hits))
-        sigs[i] = m
-        lsh.insert(i, m)
-    return time.perf_counter() - start, decisions
+        return m
+
+    # datasketch picks its bands for the threshold; rensa takes them given.
+    lsh = RMinHashLSH(threshold=threshold, num_perm=NUM_PERM, num_bands=bands_for(threshold))
+    return lsh_decisions(texts, threshold, lsh, signature)
 
 
 def main():

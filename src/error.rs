@@ -116,17 +116,11 @@ pub enum MaintenanceError {
 /// True when `e`, or an error its `source()` chain leads to, says another writer holds the index:
 /// what the binaries turn into their "locked" exit code.
 pub fn locked_in(e: &(dyn std::error::Error + 'static)) -> bool {
-    let mut at = Some(e);
-    while let Some(e) = at {
-        let locked = e.downcast_ref::<Error>().is_some_and(Error::is_locked)
+    any_in_chain(e, |e| {
+        e.downcast_ref::<Error>().is_some_and(Error::is_locked)
             || matches!(e.downcast_ref::<StoreError>(), Some(StoreError::Locked { .. }))
-            || matches!(e.downcast_ref::<OpenError>(), Some(OpenError::Locked { .. } | OpenError::WriterOpen { .. }));
-        if locked {
-            return true;
-        }
-        at = e.source();
-    }
-    false
+            || matches!(e.downcast_ref::<OpenError>(), Some(OpenError::Locked { .. } | OpenError::WriterOpen { .. }))
+    })
 }
 
 /// What the binaries add to an error of a full disk ([`disk_full_in`]).
@@ -136,17 +130,19 @@ command again; the index is intact, and every page already answered is stored";
 /// True when `e`, or an error its `source()` chain leads to, says the disk holding the index is
 /// full: the binaries then say so and how to go on.
 pub fn disk_full_in(e: &(dyn std::error::Error + 'static)) -> bool {
-    let mut at = Some(e);
-    while let Some(e) = at {
-        let full = e.downcast_ref::<Error>().and_then(Error::store).is_some_and(StoreError::is_disk_full)
+    any_in_chain(e, |e| {
+        e.downcast_ref::<Error>().and_then(Error::store).is_some_and(StoreError::is_disk_full)
             || e.downcast_ref::<StoreError>().is_some_and(StoreError::is_disk_full)
-            || e.downcast_ref::<std::io::Error>().is_some_and(crate::store::error::io_disk_full);
-        if full {
-            return true;
-        }
-        at = e.source();
-    }
-    false
+            || e.downcast_ref::<std::io::Error>().is_some_and(crate::store::error::io_disk_full)
+    })
+}
+
+/// True when `e` or an error its `source()` chain leads to satisfies `test`.
+fn any_in_chain(
+    e: &(dyn std::error::Error + 'static),
+    test: impl Fn(&(dyn std::error::Error + 'static)) -> bool,
+) -> bool {
+    std::iter::successors(Some(e), |e| e.source()).any(test)
 }
 
 /// Result of the library's operations.

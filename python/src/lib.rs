@@ -302,9 +302,8 @@ impl Index {
     ) -> PyResult<Ingest> {
         let mut writer = self.slot.lock().take().ok_or_else(|| self.no_writer())?;
         self.slot.busy.store(true, Ordering::Release);
-        let (tx, rx) = std::sync::mpsc::sync_channel::<Msg>(ANSWERS_AHEAD);
         let slot = Arc::clone(&self.slot);
-        let thread = std::thread::Builder::new().name("dedupdb-ingest".into()).spawn(move || {
+        let stream = Stream::spawn("dedupdb-ingest", ANSWERS_AHEAD, move |tx| {
             let mut emit = |a: &dedupdb::Answer| {
                 tx.send(Msg::Answer(Answer::from(a)))
                     .map_err(|_| std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the iterator was dropped"))
@@ -327,22 +326,9 @@ impl Index {
                     slot.busy.store(false, Ordering::Release);
                 }
             }
-        });
-        let thread = match thread {
-            Ok(t) => t,
-            Err(e) => {
-                self.slot.busy.store(false, Ordering::Release);
-                return Err(Error::new_err(format!("cannot start the ingest thread: {e}")));
-            }
-        };
-        Ok(Ingest {
-            pages,
-            feed: None,
-            pending: None,
-            failed: None,
-            answers: Some(Mutex::new(rx)),
-            thread: Some(thread),
         })
+        .inspect_err(|_| self.slot.busy.store(false, Ordering::Release))?;
+        Ok(Ingest { pages, feed: None, pending: None, failed: None, answers: Some(stream) })
     }
 }
 
@@ -476,27 +462,23 @@ impl Index {
     /// snapshot of the moment of the call.
     fn clusters(&self) -> PyResult<Clusters> {
         let reader = self.reader.clone();
-        let (tx, rx) = std::sync::mpsc::sync_channel::<ClusterMsg>(4);
-        let thread = std::thread::Builder::new()
-            .name("dedupdb-clusters".into())
-            .spawn(move || {
-                let mut chunk = Vec::with_capacity(CLUSTER_CHUNK);
-                let broken = || std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the iterator was dropped");
-                let walked = reader.for_each_page(|doc_id, url, cluster| {
-                    chunk.push((url.to_owned(), cluster, doc_id));
-                    if chunk.len() == CLUSTER_CHUNK {
-                        let full = std::mem::replace(&mut chunk, Vec::with_capacity(CLUSTER_CHUNK));
-                        tx.send(ClusterMsg::Rows(full)).map_err(|_| broken())?;
-                    }
-                    Ok(())
-                });
-                let _ = match walked {
-                    Ok(()) => tx.send(ClusterMsg::Rows(chunk)).and_then(|_| tx.send(ClusterMsg::Done(Ok(())))),
-                    Err(e) => tx.send(ClusterMsg::Done(Err(e))),
-                };
-            })
-            .map_err(|e| Error::new_err(format!("cannot start a thread: {e}")))?;
-        Ok(Clusters { rx: Some(Mutex::new(rx)), rows: VecDeque::new(), thread: Some(thread) })
+        let stream = Stream::spawn("dedupdb-clusters", 4, move |tx| {
+            let mut chunk = Vec::with_capacity(CLUSTER_CHUNK);
+            let broken = || std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the iterator was dropped");
+            let walked = reader.for_each_page(|doc_id, url, cluster| {
+                chunk.push((url.to_owned(), cluster, doc_id));
+                if chunk.len() == CLUSTER_CHUNK {
+                    let full = std::mem::replace(&mut chunk, Vec::with_capacity(CLUSTER_CHUNK));
+                    tx.send(ClusterMsg::Rows(full)).map_err(|_| broken())?;
+                }
+                Ok(())
+            });
+            let _ = match walked {
+                Ok(()) => tx.send(ClusterMsg::Rows(chunk)).and_then(|_| tx.send(ClusterMsg::Done(Ok(())))),
+                Err(e) => tx.send(ClusterMsg::Done(Err(e))),
+            };
+        })?;
+        Ok(Clusters { stream: Some(stream), rows: VecDeque::new() })
     }
 
     /// Commits, finishes background work and lets go of the lock. The index is unusable after.
@@ -538,10 +520,50 @@ fn pool_of(threads: Option<usize>) -> PyResult<Option<rayon::ThreadPool>> {
     }
 }
 
-/// The receiving end of a channel an iterator owns. The mutex is there only because a Python
-/// object must be `Sync`; it is never contended, and never poisoned (no panic while held).
-fn receiver<T>(rx: &Mutex<std::sync::mpsc::Receiver<T>>) -> std::sync::MutexGuard<'_, std::sync::mpsc::Receiver<T>> {
-    rx.lock().unwrap_or_else(|p| p.into_inner())
+/// A thread making items for a Python iterator, through a bounded channel.
+struct Stream<T> {
+    /// In a mutex only because a Python object must be `Sync`: only the iterator reads it, so
+    /// it is never contended, and never poisoned (no panic while held).
+    rx: Mutex<std::sync::mpsc::Receiver<T>>,
+    thread: std::thread::JoinHandle<()>,
+}
+
+impl<T: Send + 'static> Stream<T> {
+    /// Starts `make` on a thread named `name`, with room for `bound` items ahead of the reader.
+    fn spawn(
+        name: &str,
+        bound: usize,
+        make: impl FnOnce(std::sync::mpsc::SyncSender<T>) + Send + 'static,
+    ) -> PyResult<Stream<T>> {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<T>(bound);
+        let thread = std::thread::Builder::new()
+            .name(name.into())
+            .spawn(move || make(tx))
+            .map_err(|e| Error::new_err(format!("cannot start a thread: {e}")))?;
+        Ok(Stream { rx: Mutex::new(rx), thread })
+    }
+
+    /// The next item, waiting for it with the GIL released; None once the thread has ended and
+    /// every item is taken.
+    fn next(&self, py: Python<'_>) -> Option<T> {
+        let rx = || self.rx.lock().unwrap_or_else(|p| p.into_inner());
+        // The guard of the first look is dropped before the wait, which takes it again.
+        let first = rx().try_recv();
+        match first {
+            Ok(item) => Some(item),
+            Err(std::sync::mpsc::TryRecvError::Empty) => py.allow_threads(|| rx().recv()).ok(),
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
+        }
+    }
+
+    /// Stops taking items (the thread's next send fails, which ends it) and waits for it.
+    fn close(self, py: Python<'_>) {
+        drop(self.rx);
+        let thread = self.thread;
+        py.allow_threads(|| {
+            let _ = thread.join();
+        });
+    }
 }
 
 /// What an ingest run's thread tells its iterator.
@@ -561,9 +583,8 @@ struct Ingest {
     pending: Option<PageInput>,
     /// A bad page (or the caller's iterator raising): raised once the pages before it are answered.
     failed: Option<PyErr>,
-    /// In a mutex only because a Python object must be `Sync`: just this iterator reads it.
-    answers: Option<Mutex<std::sync::mpsc::Receiver<Msg>>>,
-    thread: Option<std::thread::JoinHandle<()>>,
+    /// The run's answers; None once it ended.
+    answers: Option<Stream<Msg>>,
 }
 
 impl Ingest {
@@ -606,11 +627,8 @@ impl Ingest {
         self.pages = None;
         self.feed = None;
         self.pending = None;
-        self.answers = None;
-        if let Some(t) = self.thread.take() {
-            py.allow_threads(|| {
-                let _ = t.join();
-            });
+        if let Some(answers) = self.answers.take() {
+            answers.close(py);
         }
     }
 }
@@ -625,14 +643,8 @@ impl Ingest {
         // Feeding stops only when the run is full or the pages ran out, so waiting for an
         // answer here never waits for pages that only this thread could give.
         self.feed(py);
-        let Some(rx) = &self.answers else { return Ok(None) };
-        // The guard of the first look is dropped before the wait, which takes it again.
-        let first = receiver(rx).try_recv();
-        let msg = match first {
-            Ok(m) => Some(m),
-            Err(std::sync::mpsc::TryRecvError::Empty) => py.allow_threads(|| receiver(rx).recv()).ok(),
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
-        };
+        let Some(answers) = &self.answers else { return Ok(None) };
+        let msg = answers.next(py);
         match msg {
             Some(Msg::Answer(a)) => Ok(Some(a)),
             Some(Msg::Done(result)) => {
@@ -669,10 +681,9 @@ enum ClusterMsg {
 /// The pages of ``Index.clusters``: ``(url, cluster, doc_id)``.
 #[pyclass(module = "dedupdb")]
 struct Clusters {
-    /// In a mutex only because a Python object must be `Sync`.
-    rx: Option<Mutex<std::sync::mpsc::Receiver<ClusterMsg>>>,
+    /// The walk of the snapshot; None once it ended.
+    stream: Option<Stream<ClusterMsg>>,
     rows: VecDeque<(String, u32, u32)>,
-    thread: Option<std::thread::JoinHandle<()>>,
 }
 
 #[pymethods]
@@ -686,20 +697,16 @@ impl Clusters {
             if let Some(row) = self.rows.pop_front() {
                 return Ok(Some(row));
             }
-            let Some(rx) = &self.rx else { return Ok(None) };
-            let received = py.allow_threads(|| receiver(rx).recv());
-            match received {
-                Ok(ClusterMsg::Rows(rows)) => self.rows.extend(rows),
-                Ok(ClusterMsg::Done(result)) => {
-                    self.rx = None;
-                    if let Some(t) = self.thread.take() {
-                        py.allow_threads(|| {
-                            let _ = t.join();
-                        });
+            let Some(stream) = &self.stream else { return Ok(None) };
+            match stream.next(py) {
+                Some(ClusterMsg::Rows(rows)) => self.rows.extend(rows),
+                Some(ClusterMsg::Done(result)) => {
+                    if let Some(stream) = self.stream.take() {
+                        stream.close(py);
                     }
                     result.map_err(py_err)?;
                 }
-                Err(_) => self.rx = None,
+                None => self.stream = None,
             }
         }
     }
