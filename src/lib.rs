@@ -44,6 +44,7 @@
 //! * [`decode`], [`extract`], [`normalize`], [`features`], [`verify`]: page analysis, one module
 //!   per stage; [`page::Page::analyze`] runs the first four.
 
+pub mod batch;
 pub mod db;
 pub mod decode;
 pub mod dedup;

@@ -27,7 +27,7 @@
 mod answer;
 mod compare;
 mod page;
-mod run;
+pub(crate) mod run;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, RwLock};

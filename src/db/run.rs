@@ -364,6 +364,19 @@ fn early_answer(searcher: Searcher<'_>, a: &Analyzed) -> Option<Early> {
     })
 }
 
+/// The reason given for a page whose URL is stored with the same text.
+pub(crate) const UNCHANGED: &str = "already in the index with the same content";
+
+/// Why a page with no main text is an error.
+pub(crate) fn no_text_message(page: &Page) -> &'static str {
+    let status = page.extracted.blocks.iter().any(|b| b.dropped == Some(crate::extract::DropReason::Status));
+    if status {
+        "no main text (a status page: not found, deleted, redirecting or empty)"
+    } else {
+        "no main text (nothing but navigation or markup)"
+    }
+}
+
 pub(crate) fn process(
     target: &mut impl Target,
     limits: QueryLimits,
@@ -388,13 +401,7 @@ pub(crate) fn process(
         Analyzed::Error { location, url, message } => return Ok(error_outcome(url, location, message)),
     };
     if page.norm.is_empty() {
-        let status = page.extracted.blocks.iter().any(|b| b.dropped == Some(crate::extract::DropReason::Status));
-        let why = if status {
-            "no main text (a status page: not found, deleted, redirecting or empty)"
-        } else {
-            "no main text (nothing but navigation or markup)"
-        };
-        return Ok(error_outcome(Some(raw.url), raw.location, why.into()));
+        return Ok(error_outcome(Some(raw.url), raw.location, no_text_message(&page).into()));
     }
     let existing = target.view().lookup_url(&raw.url)?;
     if let Some(e) = existing {
@@ -406,7 +413,7 @@ pub(crate) fn process(
                 cluster: Some(e.cluster),
                 matches: Vec::new(),
                 error: None,
-                reason: Some("already in the index with the same content".into()),
+                reason: Some(UNCHANGED.into()),
                 location: raw.location,
             });
         }

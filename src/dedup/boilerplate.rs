@@ -7,18 +7,18 @@ use crate::store::{DocRef, Result};
 /// Keys held by at most this many documents count fully in candidate ranking; a key held by more
 /// counts `RARE_HOLDERS / holders` (nothing if it is boilerplate): a sentence on every page of a
 /// site is weak evidence that two of its pages share an article.
-pub(super) const RARE_HOLDERS: usize = 32;
+pub(crate) const RARE_HOLDERS: usize = 32;
 
 /// Whether a key held by more than [`RARE_HOLDERS`] pages is boilerplate is judged from this many
 /// of its newest holders.
-pub(super) const HOLDER_SAMPLE: usize = 16;
+pub(crate) const HOLDER_SAMPLE: usize = 16;
 
 /// A key held by at least this many pages, and at most [`RARE_HOLDERS`], is boilerplate when
 /// they are one site's pages with text of their own beside it (see `Index::site_template`).
-pub(super) const TEMPLATE_MIN_HOLDERS: usize = 3;
+pub(crate) const TEMPLATE_MIN_HOLDERS: usize = 3;
 
 /// Ranking weight of a key held by `holders` documents.
-pub(super) fn rarity(holders: usize) -> f32 {
+pub(crate) fn rarity(holders: usize) -> f32 {
     if holders <= RARE_HOLDERS {
         1.0
     } else {
@@ -29,8 +29,23 @@ pub(super) fn rarity(holders: usize) -> f32 {
 /// True when a document with `period` period features holds some beside the `shared` ones it
 /// has of the page's and the page's `margin` (its pruned ones, which a holder with the same text
 /// holds too and which are not counted as shared): text of its own.
-pub(super) fn holds_own(period: usize, shared: u16, margin: usize) -> bool {
+pub(crate) fn holds_own(period: usize, shared: u16, margin: usize) -> bool {
     period > usize::from(shared) + margin
+}
+
+/// True when three quarters of a key's newest holders (their `sites`, sorted on the way) are
+/// one site's pages: its template. At least `HOLDER_SAMPLE / 2` of them.
+pub(crate) fn one_site(sites: &mut [u32]) -> bool {
+    let n = sites.len();
+    n >= HOLDER_SAMPLE / 2 && most_common(sites) * 4 >= n * 3
+}
+
+/// True when a key on a few pages is a site's template text around each page's own (see
+/// [`Searcher::site_template`]): of its newest holders (`sites`), three quarters are one site's,
+/// and `own` of them, as many, hold text beside the page's.
+pub(crate) fn site_template_of(sites: &mut [u32], own: usize) -> bool {
+    let n = sites.len();
+    n >= TEMPLATE_MIN_HOLDERS && most_common(sites) * 4 >= n * 3 && own * 4 >= n * 3
 }
 
 /// How often the most common value of `v` occurs (`v` is sorted on the way).
@@ -75,10 +90,8 @@ impl Searcher<'_> {
         if sites.len() < HOLDER_SAMPLE / 2 {
             return Ok(false);
         }
-        let n = sites.len();
-        let one_site = most_common(&mut sites) * 4 >= n * 3;
-        let many_stories = most_common(&mut clusters) * 2 < n;
-        Ok(one_site || many_stories)
+        let many_stories = most_common(&mut clusters) * 2 < clusters.len();
+        Ok(one_site(&mut sites) || many_stories)
     }
 
     /// True when a key on a few pages (`ids`, in increasing order) is a site's template text
@@ -118,11 +131,7 @@ impl Searcher<'_> {
                 own += usize::from(!reworded && holds_own(period as usize, shared_period(d), margin));
             }
         }
-        let n = sites.len();
-        if n < TEMPLATE_MIN_HOLDERS {
-            return Ok(false);
-        }
-        Ok(most_common(&mut sites) * 4 >= n * 3 && own * 4 >= n * 3)
+        Ok(site_template_of(&mut sites, own))
     }
 
     /// Of the keys of `lists` (a document's period features with their other holders, see

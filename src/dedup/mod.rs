@@ -14,8 +14,10 @@
 //! * [`furniture`]: a site's intro, outro and notices, known from its second page, and a
 //!   candidate's own furniture, read from its site's pages.
 //! * [`relation`]: two articles of one site, and the order of the matches.
+//! * [`batch`]: the same rules in stages, for an engine that judges a whole crawl at once.
 
 mod answer;
+pub mod batch;
 mod boilerplate;
 mod furniture;
 mod query;

@@ -27,13 +27,24 @@ pub(super) fn two_articles(
     doc: &DocRef<'_>,
     p: &crate::Params,
 ) -> Result<Relation> {
-    if !cmp.relation.is_claim() || cmp.resemble >= WHOLE_RESEMBLE || cmp.contain >= WHOLE_CONTAIN {
+    if !cmp.relation.is_claim() || whole(cmp) {
         return Ok(cmp.relation);
     }
-    if !another_article(origin, doc)? {
-        return Ok(cmp.relation);
+    Ok(unless_two_articles(cmp, another_article(origin, doc)?, p))
+}
+
+/// A near-whole match ([`WHOLE_RESEMBLE`], [`WHOLE_CONTAIN`]).
+fn whole(cmp: &Comparison) -> bool {
+    cmp.resemble >= WHOLE_RESEMBLE || cmp.contain >= WHOLE_CONTAIN
+}
+
+/// [`two_articles`] once it is known whether the candidate is `another` article of the page's
+/// site: the batch judge knows both pages' records, not a stored document.
+pub(crate) fn unless_two_articles(cmp: &Comparison, another: bool, p: &crate::Params) -> Relation {
+    if !cmp.relation.is_claim() || whole(cmp) || !another {
+        return cmp.relation;
     }
-    Ok(crate::verify::short_of_a_claim(cmp.overlap_chars, p))
+    crate::verify::short_of_a_claim(cmp.overlap_chars, p)
 }
 
 /// True when `doc` is another article of the page's site: a page of `origin`'s site under a
@@ -43,7 +54,7 @@ pub(super) fn another_article(origin: Origin<'_>, doc: &DocRef<'_>) -> Result<bo
 }
 
 /// The order of relations among an answer's matches: copies first, overlaps last.
-pub(super) fn rank(r: Relation) -> u8 {
+pub(crate) fn rank(r: Relation) -> u8 {
     match r {
         Relation::Duplicate => 0,
         Relation::Contains | Relation::Contained => 1,

@@ -261,6 +261,34 @@ pub fn open(
     }
 }
 
+/// Reads an input held in memory, as [`open`] reads a file of that `name` (the name gives the
+/// format unless `format` does, and names the records' locations): for engines that hand a
+/// task a whole file's bytes (Spark's `binaryFiles`). Gzip is told by the magic bytes; a damaged
+/// member is an error and reading resumes at the next one, as for a file.
+pub fn read_bytes(
+    name: &str,
+    bytes: Vec<u8>,
+    format: Option<Format>,
+    limits: Limits,
+) -> Result<Box<dyn Iterator<Item = Item> + Send>, InputError> {
+    let format = match format {
+        Some(Format::Dir) => {
+            let problem = "bytes in memory cannot be read as a directory".to_string();
+            return Err(InputError::Mismatch { name: name.to_string(), problem });
+        }
+        Some(f) => f,
+        None => format_from_name(name)?,
+    };
+    let gzip = bytes.starts_with(&[0x1f, 0x8b]);
+    let raw = io::Cursor::new(bytes);
+    let src: Box<dyn BufRead + Send> =
+        if gzip { Box::new(gzip::GzMembers::new(raw, gzip::HOLD_LIMIT)) } else { Box::new(raw) };
+    Ok(match format {
+        Format::Warc => Box::new(warc::WarcReader::new(name.to_string(), src, gzip, limits)),
+        _ => Box::new(jsonl::JsonlReader::new(name.to_string(), src, limits)),
+    })
+}
+
 /// The body kind a page file's name tells: `.html`, `.htm`, `.xhtml`, `.shtml` are HTML, `.txt`
 /// is text; `None` for any other name.
 pub fn page_kind(path: &Path) -> Option<BodyKind> {

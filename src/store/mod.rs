@@ -13,6 +13,7 @@
 //! ```
 
 mod background;
+pub mod bulk;
 pub mod catalog;
 mod check;
 pub mod doc;

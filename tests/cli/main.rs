@@ -10,6 +10,7 @@ mod common;
 mod common_store;
 
 mod api;
+mod batch;
 mod compare;
 mod ingest_parallel;
 mod max_matches;
