@@ -10,6 +10,18 @@ use crate::verify::Verifier;
 /// Documents per segment of a bulk load.
 pub const SEGMENT_DOCS: usize = 50_000;
 
+/// Rounds of reading the cluster-dependent keys again, at most.
+pub const MAX_ROUNDS: usize = 8;
+
+/// A holder entry with its page's cluster filled in.
+fn with_cluster(h: &[u8], cluster: &[u32]) -> Vec<u8> {
+    let mut h = h.to_vec();
+    let doc = u32::from_le_bytes([h[0], h[1], h[2], h[3]]);
+    let c = cluster.get((doc as usize).wrapping_sub(1)).copied().unwrap_or(u32::MAX);
+    h[16..20].copy_from_slice(&c.to_le_bytes());
+    h
+}
+
 /// Judges the crawl `files` (name and bytes, in crawl order) with `batch`'s stages and returns
 /// one report line per record, in crawl order; with `index`, also bulk-loads every stored page
 /// into a new index there.
@@ -55,41 +67,94 @@ pub fn run_local(
     let mut by_key: HashMap<Key, Vec<Vec<u8>>> = HashMap::new();
     for (i, r) in records.iter().enumerate() {
         let doc = i as u32 + 1;
-        let (keys, h) = holder(r, replaced_by.get(&doc).copied())?;
+        let (keys, h) = holder(r, replaced_by.get(&doc).copied(), None)?;
         for k in keys {
             by_key.entry(k).or_default().push(h.clone());
         }
     }
-    let mut rows: HashMap<u32, Vec<Vec<u8>>> = HashMap::new();
+    by_key.retain(|_, holders| holders.len() >= 2);
+    // Each page's rows by key, and the keys whose rows need the clusters.
+    let mut rows: HashMap<u32, HashMap<Key, Vec<u8>>> = HashMap::new();
     let mut pruned: Vec<Key> = Vec::new();
-    for ((kind, key), holders) in by_key {
-        if holders.len() < 2 {
-            continue;
-        }
+    let mut dependent: Vec<Key> = Vec::new();
+    for (&(kind, key), holders) in &by_key {
         let hs: Vec<&[u8]> = holders.iter().map(|h| h.as_slice()).collect();
-        let (key_rows, was_pruned) = batch.key_rows(kind, key, &hs)?;
+        let (key_rows, was_pruned, needs_clusters) = batch.key_rows(kind, key, &hs)?;
         if was_pruned {
             pruned.push((kind, key));
         }
+        if needs_clusters {
+            dependent.push((kind, key));
+        }
         for (d, row) in key_rows {
-            rows.entry(d).or_default().push(row);
+            rows.entry(d).or_default().insert((kind, key), row);
         }
     }
-    // Rank and judge each page; clusters follow the joins, each to an earlier page.
+    // Rank and judge each page; clusters follow the joins, each to an earlier page. Keys that
+    // need their holders' clusters are read again with them, and the pages whose rows change
+    // judged again, until none do: a page's cluster depends only on earlier pages', so each
+    // round settles at least the next of them.
     let mut verifier = Verifier::default();
-    let mut answers = Vec::with_capacity(records.len());
-    let mut cluster: Vec<u32> = Vec::with_capacity(records.len());
-    for (i, r) in records.iter().enumerate() {
-        let doc = i as u32 + 1;
-        let mine: Vec<&[u8]> = rows.get(&doc).map(|v| v.iter().map(|r| r.as_slice()).collect()).unwrap_or_default();
-        let (ranked, needed) = batch.rank(r, &mine)?;
+    let mut judge = |doc: u32, rows: &HashMap<u32, HashMap<Key, Vec<u8>>>| -> Result<_, BatchError> {
+        let r = record_of(doc);
+        let mine: Vec<&[u8]> = rows.get(&doc).map(|m| m.values().map(|r| r.as_slice()).collect()).unwrap_or_default();
+        let (ranked, needed) = match batch.rank(r, &mine, &[])? {
+            (Some(ranked), needed) => (ranked, needed),
+            (None, siblings) => {
+                let sibs: Vec<&[u8]> = siblings.iter().map(|&d| record_of(d).as_slice()).collect();
+                match batch.rank(r, &mine, &sibs)? {
+                    (Some(ranked), needed) => (ranked, needed),
+                    (None, _) => return Err(BatchError::Bytes("a ranking still needs texts it was given".into())),
+                }
+            }
+        };
         let cands: Vec<&[u8]> = needed.iter().map(|&d| record_of(d).as_slice()).collect();
-        let (mut answer, joined) = batch.judge_answer(&mut verifier, r, &ranked, &cands)?;
-        let c = joined.map_or(doc, |p| cluster[(p - 1) as usize]);
-        cluster.push(c);
-        answer.cluster = Some(c);
-        answers.push(answer);
+        batch.judge_answer(&mut verifier, r, &ranked, &cands)
+    };
+    let mut answers = Vec::with_capacity(records.len());
+    for i in 0..records.len() {
+        answers.push(judge(i as u32 + 1, &rows)?);
     }
+    let clusters_of = |answers: &[(crate::db::Answer, Option<u32>)]| {
+        let mut cluster: Vec<u32> = Vec::with_capacity(answers.len());
+        for (i, (_, joined)) in answers.iter().enumerate() {
+            let c = joined.map_or(i as u32 + 1, |p| cluster[(p - 1) as usize]);
+            cluster.push(c);
+        }
+        cluster
+    };
+    let mut cluster = clusters_of(&answers);
+    for _round in 0..MAX_ROUNDS {
+        let mut again: Vec<u32> = Vec::new();
+        for &(kind, key) in &dependent {
+            let hs: Vec<Vec<u8>> = by_key[&(kind, key)].iter().map(|h| with_cluster(h, &cluster)).collect();
+            let hs: Vec<&[u8]> = hs.iter().map(|h| h.as_slice()).collect();
+            for (d, row) in batch.key_rows(kind, key, &hs)?.0 {
+                let slot = rows.entry(d).or_default().entry((kind, key)).or_default();
+                if *slot != row {
+                    *slot = row;
+                    again.push(d);
+                }
+            }
+        }
+        if again.is_empty() {
+            break;
+        }
+        again.sort_unstable();
+        again.dedup();
+        for d in again {
+            answers[(d - 1) as usize] = judge(d, &rows)?;
+        }
+        cluster = clusters_of(&answers);
+    }
+    let answers: Vec<crate::db::Answer> = answers
+        .into_iter()
+        .zip(&cluster)
+        .map(|((mut a, _), &c)| {
+            a.cluster = Some(c);
+            a
+        })
+        .collect();
     let mut lines: Vec<Option<String>> = analyzed.iter().map(|a| a.answer.clone()).collect();
     for &(i, doc, unchanged) in &stored {
         let a = &analyzed[i];

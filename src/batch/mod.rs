@@ -14,6 +14,8 @@
 //! key_rows       a key's holders -> one row per holder: the earlier ones, as its query saw them
 //!   (engine)     group rows by page, with its record
 //! rank           a page and its rows -> candidates to verify, and the texts needed
+//!                (first, for a page that may hold its site's furniture: the holders' records
+//!                whose texts tell, brought and ranked again)
 //!   (engine)     bring each page its candidates' records
 //! judge          a page and its candidates -> its report line, and the page it joins
 //!   (engine)     clusters by pointer jumping over the joins
@@ -148,33 +150,48 @@ impl Batch {
     }
 
     /// Of a key's holders (encoded [`Holder`]s, any order), each one's row (see
-    /// [`stages::key_rows`]) by its doc id, and whether the key ends pruned.
-    pub fn key_rows(&self, kind: u8, key: u64, holders: &[&[u8]]) -> Result<(Rows, bool), BatchError> {
+    /// [`stages::key_rows`]) by its doc id, whether the key ends pruned, and whether its rows
+    /// depend on the holders' clusters (read it again once they are known).
+    pub fn key_rows(&self, kind: u8, key: u64, holders: &[&[u8]]) -> Result<(Rows, bool, bool), BatchError> {
         let kind =
             KeyKind::ALL.into_iter().find(|&k| k as u8 == kind).ok_or_else(|| bad(format!("no key kind {kind}")))?;
         let holders = holders
             .iter()
             .map(|b| Holder::from_bytes(b).ok_or_else(|| bad("not a dedupdb key holder".into())))
             .collect::<Result<Vec<_>, _>>()?;
-        let rows = stages::key_rows(kind, key, holders, &self.limits, &self.prune);
+        let (rows, dependent) = stages::key_rows(kind, key, holders, &self.limits, &self.prune);
         let pruned = rows.iter().any(|(_, r)| r.pruned);
-        Ok((
-            rows.into_iter()
-                .filter(|(_, r)| r.pruned || !r.earlier.is_empty())
-                .map(|(d, r)| (d, r.to_bytes()))
-                .collect(),
-            pruned,
-        ))
+        let rows = rows.into_iter().filter(|(_, r)| r.pruned || !r.earlier.is_empty());
+        Ok((rows.map(|(d, r)| (d, r.to_bytes())).collect(), pruned, dependent))
     }
 
     /// Ranks a page (an assigned record) from its key rows: the ranking to pass to
-    /// [`Batch::judge`] and the doc ids whose records it needs.
-    pub fn rank(&self, record: &[u8], rows: &[&[u8]]) -> Result<(Vec<u8>, Vec<u32>), BatchError> {
+    /// [`Batch::judge`] and the doc ids whose records it needs. A page that may hold its site's
+    /// furniture on its first pages needs some holders' texts first: then the ranking is `None`
+    /// and the doc ids are theirs; rank again with their records as `siblings`.
+    pub fn rank(
+        &self,
+        record: &[u8],
+        rows: &[&[u8]],
+        siblings: &[&[u8]],
+    ) -> Result<(Option<Vec<u8>>, Vec<u32>), BatchError> {
         let page = PageRecord::from_bytes(record).map_err(bad)?;
         let rows = rows.iter().map(|b| KeyRow::from_bytes(b)).collect::<Result<Vec<_>, _>>().map_err(bad)?;
-        let ranked = stages::rank(&page.doc, &page.sentence_keys, &rows, &self.params, &self.limits);
-        let needed = ranked.needed();
-        Ok((ranked.to_bytes(), needed))
+        let siblings =
+            siblings.iter().map(|b| PageRecord::from_bytes(b)).collect::<Result<Vec<_>, _>>().map_err(bad)?;
+        let order_of = |d: u32| {
+            let s = siblings.iter().find(|s| s.doc.doc_id == d)?;
+            let mut order = Vec::new();
+            crate::features::each_period_feature(&s.chars(), &self.params, |key, _| order.push(key));
+            Some(order)
+        };
+        match stages::rank(&page.doc, &page.sentence_keys, &rows, &self.params, &self.limits, &order_of) {
+            Ok(ranked) => {
+                let needed = ranked.needed();
+                Ok((Some(ranked.to_bytes()), needed))
+            }
+            Err(missing) => Ok((None, missing)),
+        }
     }
 
     /// Judges a page from its ranking and its candidates' records: its report line (its cluster
@@ -246,8 +263,13 @@ pub fn assign(record: &[u8], doc_id: u32, site_id: u32, replaces: Option<u32>) -
 }
 
 /// An assigned page's keys, as (kind, key), and what each key's list holds of it (an encoded
-/// [`Holder`]); `replaced_by` is the doc id of the later version of its URL, if any.
-pub fn holder(record: &[u8], replaced_by: Option<u32>) -> Result<(Vec<Key>, Vec<u8>), BatchError> {
+/// [`Holder`]); `replaced_by` is the doc id of the later version of its URL, if any, and
+/// `cluster` the page's cluster once known.
+pub fn holder(
+    record: &[u8],
+    replaced_by: Option<u32>,
+    cluster: Option<u32>,
+) -> Result<(Vec<Key>, Vec<u8>), BatchError> {
     let p = PageRecord::from_bytes(record).map_err(bad)?;
     let d = &p.doc;
     let h = Holder {
@@ -255,6 +277,7 @@ pub fn holder(record: &[u8], replaced_by: Option<u32>) -> Result<(Vec<Key>, Vec<
         site_id: d.site_id,
         period: d.period.len() as u32,
         replaced_by: replaced_by.unwrap_or(u32::MAX),
+        cluster: cluster.unwrap_or(u32::MAX),
         title: d.title,
     };
     let keys = std::iter::once((KeyKind::Exact as u8, d.exact))

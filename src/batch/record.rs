@@ -131,7 +131,9 @@ impl PageRecord {
 
 /// Analyzes one input record at crawl position `order` with `params`, as `dedupdb ingest` does.
 pub fn analyze_item(item: Item, order: u64, params: &Params) -> Analysis {
-    let answered = |url: Option<String>, verdict, error: Option<String>, reason: Option<String>, location| {
+    let answered = |url: Option<String>, verdict, error: Option<String>, reason: Option<String>, location: String| {
+        // As ingest reports an error: its location first.
+        let error = error.map(|e| format!("{location}: {e}"));
         Analysis::Answered(Answer {
             url,
             doc_id: None,

@@ -40,6 +40,12 @@ pub(crate) fn one_site(sites: &mut [u32]) -> bool {
     n >= HOLDER_SAMPLE / 2 && most_common(sites) * 4 >= n * 3
 }
 
+/// True when no cluster holds half of a key's newest holders (their `clusters`, sorted on the
+/// way): a notice many sites put under unrelated articles.
+pub(crate) fn many_stories(clusters: &mut [u32]) -> bool {
+    most_common(clusters) * 2 < clusters.len()
+}
+
 /// True when a key on a few pages is a site's template text around each page's own (see
 /// [`Searcher::site_template`]): of its newest holders (`sites`), three quarters are one site's,
 /// and `own` of them, as many, hold text beside the page's.
@@ -90,8 +96,7 @@ impl Searcher<'_> {
         if sites.len() < HOLDER_SAMPLE / 2 {
             return Ok(false);
         }
-        let many_stories = most_common(&mut clusters) * 2 < clusters.len();
-        Ok(one_site(&mut sites) || many_stories)
+        Ok(one_site(&mut sites) || many_stories(&mut clusters))
     }
 
     /// True when a key on a few pages (`ids`, in increasing order) is a site's template text

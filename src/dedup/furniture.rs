@@ -33,6 +33,49 @@ pub(super) fn edge_keys(order: &[u64], is: impl Fn(&u64) -> bool) -> Vec<u64> {
     out
 }
 
+/// [`Searcher::sibling_edges`] given the page's period features in text order (`order`) and
+/// sorted (`period`), the sibling keys with their holders, and a reader of a holder's period
+/// features in text order (`None`: not stored); the batch judge reads them from records.
+pub(crate) fn sibling_edge_keys(
+    order: &[u64],
+    period: &[u64],
+    siblings: &[(u64, &[u32])],
+    common: &[u64],
+    mut holder_order: impl FnMut(u32) -> Result<Option<Vec<u64>>>,
+) -> Result<Vec<u64>> {
+    // Both lists come in the order of the page's period features, which are sorted.
+    debug_assert!(siblings.windows(2).all(|w| w[0].0 < w[1].0) && common.windows(2).all(|w| w[0] < w[1]));
+    let sibling = |k: &u64| siblings.binary_search_by_key(k, |s| s.0).ok();
+    let mut out = edge_keys(order, |k| sibling(k).is_some() || common.binary_search(k).is_ok());
+    out.retain(|k| sibling(k).is_some());
+    // Each holder's own edges, over the sentences the page holds too; past
+    // `SIBLING_TEXTS_READ` holders, none (their keys stay text).
+    let mut edges: rustc_hash::FxHashMap<u32, Vec<u64>> = rustc_hash::FxHashMap::default();
+    let mut keep = Vec::with_capacity(out.len());
+    for &key in &out {
+        let Some(holders) = sibling(&key).map(|i| siblings[i].1) else { continue };
+        let mut at_edges = true;
+        for &d in holders {
+            let read = edges.len() < SIBLING_TEXTS_READ;
+            let theirs = match edges.entry(d) {
+                std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                std::collections::hash_map::Entry::Vacant(v) => v.insert(match read {
+                    true => match holder_order(d)? {
+                        Some(theirs) => edge_keys(&theirs, |k| period.binary_search(k).is_ok()),
+                        None => Vec::new(),
+                    },
+                    false => Vec::new(),
+                }),
+            };
+            at_edges &= theirs.binary_search(&key).is_ok();
+        }
+        if at_edges {
+            keep.push(key);
+        }
+    }
+    Ok(keep)
+}
+
 impl Searcher<'_> {
     /// True when a key on fewer pages than [`TEMPLATE_MIN_HOLDERS`] (`ids`) is furniture of the
     /// page's own site: every holder is a page of that site under a different title (another
@@ -84,41 +127,16 @@ impl Searcher<'_> {
         cache: &mut TextCache,
     ) -> Result<Vec<u64>> {
         let params = self.view.params;
-        // Both lists come in the order of the page's period features, which are sorted.
-        debug_assert!(siblings.windows(2).all(|w| w[0].0 < w[1].0) && common.windows(2).all(|w| w[0] < w[1]));
-        let sibling = |k: &u64| siblings.binary_search_by_key(k, |s| s.0).ok();
         let mut order = Vec::new();
         crate::features::each_period_feature(chars, params, |key, _| order.push(key));
-        let mut out = edge_keys(&order, |k| sibling(k).is_some() || common.binary_search(k).is_ok());
-        out.retain(|k| sibling(k).is_some());
-        // Each holder's own edges, over the sentences the page holds too; past
-        // `SIBLING_TEXTS_READ` holders, none (their keys stay text).
-        let mut edges: rustc_hash::FxHashMap<u32, Vec<u64>> = rustc_hash::FxHashMap::default();
-        let mut keep = Vec::with_capacity(out.len());
-        for &key in &out {
-            let Some(range) = sibling(&key).map(|i| &siblings[i].1) else { continue };
-            let mut at_edges = true;
-            for &d in &held[range.clone()] {
-                let read = edges.len() < SIBLING_TEXTS_READ;
-                let theirs = match edges.entry(d) {
-                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-                    std::collections::hash_map::Entry::Vacant(v) => v.insert(match self.view.find(d)? {
-                        Some(doc) if read => {
-                            let text = doc.text(cache)?;
-                            order.clear();
-                            crate::features::each_period_feature(&text, params, |key, _| order.push(key));
-                            edge_keys(&order, |k| features.period.binary_search(k).is_ok())
-                        }
-                        _ => Vec::new(),
-                    }),
-                };
-                at_edges &= theirs.binary_search(&key).is_ok();
-            }
-            if at_edges {
-                keep.push(key);
-            }
-        }
-        Ok(keep)
+        let siblings: Vec<(u64, &[u32])> = siblings.iter().map(|(k, r)| (*k, &held[r.clone()])).collect();
+        sibling_edge_keys(&order, &features.period, &siblings, common, |d| {
+            let Some(doc) = self.view.find(d)? else { return Ok(None) };
+            let text = doc.text(cache)?;
+            let mut theirs = Vec::new();
+            crate::features::each_period_feature(&text, params, |key, _| theirs.push(key));
+            Ok(Some(theirs))
+        })
     }
 
     /// The sentences of candidate `d` (`doc`, its stored `text`) that are its boilerplate, by

@@ -18,8 +18,8 @@
 
 mod answer;
 pub mod batch;
-mod boilerplate;
-mod furniture;
+pub(crate) mod boilerplate;
+pub(crate) mod furniture;
 mod query;
 mod relation;
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The key stage: one key's holders, in crawl order, turned into what each of them would read
 //! of that key when it was queried against the pages before it.
 
-use crate::dedup::boilerplate::{one_site, HOLDER_SAMPLE, RARE_HOLDERS};
+use crate::dedup::boilerplate::{many_stories, one_site, HOLDER_SAMPLE, RARE_HOLDERS};
 use crate::dedup::QueryLimits;
 use crate::features::title::TitleSketch;
 use crate::store::format::KeyKind;
@@ -23,22 +23,24 @@ pub struct Holder {
     pub period: u32,
     /// The doc id of the later version of its URL that replaces it (`u32::MAX`: none).
     pub replaced_by: u32,
+    /// Its cluster, once known (`u32::MAX` before: see [`key_rows`]).
+    pub cluster: u32,
     /// Its title's sketch.
     pub title: TitleSketch,
 }
 
 /// Encoded size of a [`Holder`].
-pub const HOLDER_BYTES: usize = 48;
+pub const HOLDER_BYTES: usize = 52;
 
 impl Holder {
     /// Fixed-size little-endian encoding.
     pub fn to_bytes(&self) -> [u8; HOLDER_BYTES] {
         let mut b = [0u8; HOLDER_BYTES];
-        for (i, v) in [self.doc_id, self.site_id, self.period, self.replaced_by].into_iter().enumerate() {
+        for (i, v) in [self.doc_id, self.site_id, self.period, self.replaced_by, self.cluster].into_iter().enumerate() {
             b[i * 4..i * 4 + 4].copy_from_slice(&v.to_le_bytes());
         }
         for (i, t) in self.title.iter().enumerate() {
-            b[16 + i * 2..18 + i * 2].copy_from_slice(&t.to_le_bytes());
+            b[20 + i * 2..22 + i * 2].copy_from_slice(&t.to_le_bytes());
         }
         b
     }
@@ -51,9 +53,9 @@ impl Holder {
         let u = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
         let mut title = [0u16; 16];
         for (i, t) in title.iter_mut().enumerate() {
-            *t = u16::from_le_bytes([b[16 + i * 2], b[17 + i * 2]]);
+            *t = u16::from_le_bytes([b[20 + i * 2], b[21 + i * 2]]);
         }
-        Some(Holder { doc_id: u(0), site_id: u(4), period: u(8), replaced_by: u(12), title })
+        Some(Holder { doc_id: u(0), site_id: u(4), period: u(8), replaced_by: u(12), cluster: u(16), title })
     }
 }
 
@@ -125,18 +127,24 @@ impl KeyRow {
 /// order, the `i` before it, as its query would have read them. A key the prune policy would
 /// have pruned by then (over the global cap, or over the site cap with one site holding
 /// `site_share` of it) is read by no one after. Singletons and the first holder read nothing.
+///
+/// A key on more than [`RARE_HOLDERS`] pages of many sites is boilerplate when no cluster holds
+/// half of its newest holders, which needs their clusters: until all are known (not
+/// `u32::MAX`) it is not. The flag returned says whether some row depends on them, so that an
+/// engine knows which keys to read again once the clusters are known.
 pub fn key_rows(
     kind: KeyKind,
     key: u64,
     mut holders: Vec<Holder>,
     limits: &QueryLimits,
     prune: &PrunePolicy,
-) -> Vec<(u32, KeyRow)> {
+) -> (Vec<(u32, KeyRow)>, bool) {
     holders.sort_unstable_by_key(|h| h.doc_id);
     holders.dedup_by_key(|h| h.doc_id);
     let mut out = Vec::with_capacity(holders.len().saturating_sub(1));
     let mut per_site: rustc_hash::FxHashMap<u32, usize> = rustc_hash::FxHashMap::default();
     let mut top_site = 0usize;
+    let mut dependent = false;
     for i in 0..holders.len() {
         if i > 0 && prune.judge(i, top_site).is_some() {
             for h in &holders[i..] {
@@ -150,11 +158,14 @@ pub fn key_rows(
             let passed = if i > limits.posting_cap { limits.long_list_tail } else { NEWEST_PASSED.max(RARE_HOLDERS) };
             let earlier = before[i.saturating_sub(passed)..].to_vec();
             let boilerplate = (kind != KeyKind::Exact && i > RARE_HOLDERS).then(|| {
-                // The query also calls a key under unrelated articles boilerplate (no cluster
-                // holds half its holders); clusters are not known in a batch until the end.
                 let newest = &earlier[earlier.len().saturating_sub(HOLDER_SAMPLE)..];
                 let mut sites: Vec<u32> = newest.iter().map(|h| h.site_id).collect();
-                one_site(&mut sites)
+                if one_site(&mut sites) {
+                    return true;
+                }
+                dependent = true;
+                let mut clusters: Vec<u32> = newest.iter().map(|h| h.cluster).collect();
+                !clusters.contains(&u32::MAX) && many_stories(&mut clusters)
             });
             out.push((holders[i].doc_id, KeyRow { kind, key, holders: i, pruned: false, boilerplate, earlier }));
         }
@@ -162,7 +173,7 @@ pub fn key_rows(
         *n += 1;
         top_site = top_site.max(*n);
     }
-    out
+    (out, dependent)
 }
 
 #[cfg(test)]
@@ -170,14 +181,14 @@ mod tests {
     use super::*;
 
     fn holder(doc_id: u32, site_id: u32) -> Holder {
-        Holder { doc_id, site_id, period: 9, replaced_by: u32::MAX, title: [doc_id as u16; 16] }
+        Holder { doc_id, site_id, period: 9, replaced_by: u32::MAX, cluster: doc_id, title: [doc_id as u16; 16] }
     }
 
     #[test]
     fn each_holder_reads_the_ones_before_it_until_the_key_is_pruned() {
         let prune = PrunePolicy { global_cap: 5, ..PrunePolicy::default() };
         let holders: Vec<Holder> = (1..=8).rev().map(|d| holder(d, d)).collect();
-        let rows = key_rows(KeyKind::Period, 77, holders, &QueryLimits::default(), &prune);
+        let (rows, _) = key_rows(KeyKind::Period, 77, holders, &QueryLimits::default(), &prune);
         // Doc 1 reads nothing; 2..=6 read the ones before; from the 7th holder on (6 before it,
         // over the cap of 5) the key is pruned.
         let read: Vec<(u32, Vec<u32>, bool)> =
@@ -195,15 +206,27 @@ mod tests {
     fn a_long_list_passes_its_newest_holders_and_tells_a_sites_template() {
         let n = 300u32;
         let one_site: Vec<Holder> = (1..=n).map(|d| holder(d, 1)).collect();
-        let rows = key_rows(KeyKind::Period, 5, one_site, &QueryLimits::default(), &PrunePolicy::default());
+        let (rows, dependent) =
+            key_rows(KeyKind::Period, 5, one_site, &QueryLimits::default(), &PrunePolicy::default());
+        assert!(!dependent, "a site's template needs no clusters");
         let (_, last) = rows.last().expect("rows");
         assert_eq!(last.holders, n as usize - 1);
         assert_eq!(last.earlier.len(), NEWEST_PASSED);
         assert_eq!(last.earlier.last().map(|h| h.doc_id), Some(n - 1));
         assert_eq!(last.boilerplate, Some(true), "one site's pages: its template");
-        let many: Vec<Holder> = (1..=40).map(|d| holder(d, d)).collect();
-        let rows = key_rows(KeyKind::Fingerprint, 5, many, &QueryLimits::default(), &PrunePolicy::default());
-        assert_eq!(rows.last().map(|r| r.1.boilerplate), Some(Some(false)), "many sites: not a template");
-        assert_eq!(rows[5].1.boilerplate, None, "few holders: the reading page decides");
+        // Many sites: boilerplate when the holders are unrelated stories (each its own cluster),
+        // not when they are one story's copies; not yet while the clusters are unknown.
+        let many = |cluster: &dyn Fn(u32) -> u32| -> Vec<Holder> {
+            (1..=40).map(|d| Holder { cluster: cluster(d), ..holder(d, d) }).collect()
+        };
+        let last = |hs: Vec<Holder>| {
+            let (rows, dependent) =
+                key_rows(KeyKind::Fingerprint, 5, hs, &QueryLimits::default(), &PrunePolicy::default());
+            assert!(dependent);
+            (rows.last().and_then(|r| r.1.boilerplate), rows[5].1.boilerplate)
+        };
+        assert_eq!(last(many(&|d| d)), (Some(true), None), "unrelated stories; few holders: the reader decides");
+        assert_eq!(last(many(&|_| 1)), (Some(false), None), "one story's copies");
+        assert_eq!(last(many(&|_| u32::MAX)).0, Some(false), "clusters not known yet");
     }
 }

@@ -6,8 +6,9 @@ use super::keys::{Holder, KeyRow};
 use crate::dedup::boilerplate::{
     holds_own, rarity, site_template_of, HOLDER_SAMPLE, RARE_HOLDERS, TEMPLATE_MIN_HOLDERS,
 };
+use crate::dedup::furniture::sibling_edge_keys;
 use crate::dedup::QueryLimits;
-use crate::features::title::title_reworded;
+use crate::features::title::{title_reworded, titles_differ};
 use crate::params::Params;
 use crate::store::doc::DocRecord;
 use crate::store::format::KeyKind;
@@ -103,10 +104,19 @@ struct Counts {
 }
 
 /// Ranks the candidates of `page` (its doc id assigned) from its key `rows`, in any order, as
-/// the query does (see `dedup::query` for the reasons of each step). The rules that read more
-/// of the index than a key's holders are left out: a site's furniture on its first two pages
-/// (`sibling_furniture`) and a candidate's own boilerplate (`candidate_boilerplate`).
-pub fn rank(page: &DocRecord, sentence_keys: &[u64], rows: &[KeyRow], params: &Params, limits: &QueryLimits) -> Ranked {
+/// the query does (see `dedup::query` for the reasons of each step). A site's furniture on its
+/// first two pages (`sibling_furniture`) is told from the edges of the holders' texts:
+/// `sibling_order` gives a holder's period features in text order, and when one it needs is
+/// missing the answer is the doc ids whose records to bring (then rank again). A candidate's own
+/// boilerplate (`candidate_boilerplate`), which reads more of the index, is left out.
+pub fn rank(
+    page: &DocRecord,
+    sentence_keys: &[u64],
+    rows: &[KeyRow],
+    params: &Params,
+    limits: &QueryLimits,
+    sibling_order: &dyn Fn(u32) -> Option<Vec<u64>>,
+) -> Result<Ranked, Vec<u32>> {
     let me = page.doc_id;
     let row_of: rustc_hash::FxHashMap<(u8, u64), &KeyRow> = rows.iter().map(|r| ((r.kind as u8, r.key), r)).collect();
     let exact = [page.exact];
@@ -143,11 +153,21 @@ pub fn rank(page: &DocRecord, sentence_keys: &[u64], rows: &[KeyRow], params: &P
     let single_sentences: &[u64] = if params.fp_fallback_below > 1 { sentence_keys } else { &[] };
     let mut boilerplate_keys = Vec::new();
     let shared = |d: u32| counts.get(&d).map_or(0, |c| c.period);
-    let verdicts: Vec<bool> = lists
+    let mine = page.period.len();
+    let sibling_of = |h: &Holder| {
+        let shared = shared(h.doc_id);
+        titles_differ(&page.title, &h.title)
+            && h.site_id == page.site_id
+            && holds_own(h.period as usize, shared, pruned_period)
+            && holds_own(mine, shared, pruned_period)
+    };
+    // (key, its holders) of the period features that may be the site's furniture.
+    let mut siblings: Vec<(u64, Vec<u32>)> = Vec::new();
+    let verdicts: Vec<Option<bool>> = lists
         .iter()
-        .map(|&(kind, _, row)| match kind {
-            KeyKind::Exact => false,
-            _ if row.holders > RARE_HOLDERS => row.boilerplate.unwrap_or(false),
+        .map(|&(kind, key, row)| match kind {
+            KeyKind::Exact => Some(false),
+            _ if row.holders > RARE_HOLDERS => Some(row.boilerplate.unwrap_or(false)),
             _ if row.holders >= TEMPLATE_MIN_HOLDERS => {
                 let newest = &row.earlier[row.earlier.len().saturating_sub(HOLDER_SAMPLE)..];
                 let mut sites: Vec<u32> = newest.iter().map(|h| h.site_id).collect();
@@ -158,12 +178,42 @@ pub fn rank(page: &DocRecord, sentence_keys: &[u64], rows: &[KeyRow], params: &P
                             && holds_own(h.period as usize, shared(h.doc_id), pruned_period)
                     })
                     .count();
-                site_template_of(&mut sites, own)
+                Some(site_template_of(&mut sites, own))
             }
-            _ => false,
+            KeyKind::Period if !row.earlier.is_empty() && row.earlier.iter().all(sibling_of) => {
+                siblings.push((key, row.earlier.iter().map(|h| h.doc_id).collect()));
+                None
+            }
+            _ => Some(false),
         })
         .collect();
-    for (&(kind, key, row), boiler) in lists.iter().zip(verdicts) {
+    let furniture = if siblings.is_empty() {
+        Vec::new()
+    } else {
+        let common: Vec<u64> = lists
+            .iter()
+            .filter(|&&(kind, _, row)| kind == KeyKind::Period && row.holders >= TEMPLATE_MIN_HOLDERS)
+            .map(|&(_, key, _)| key)
+            .collect();
+        let chars = crate::normalize::string_to_chars(&page.text, page.chars as usize);
+        let mut order = Vec::new();
+        crate::features::each_period_feature(&chars, params, |key, _| order.push(key));
+        let lists: Vec<(u64, &[u32])> = siblings.iter().map(|(k, ids)| (*k, ids.as_slice())).collect();
+        let mut missing = Vec::new();
+        let read = sibling_edge_keys(&order, &page.period, &lists, &common, |d| {
+            let theirs = sibling_order(d);
+            if theirs.is_none() {
+                missing.push(d);
+            }
+            Ok(theirs)
+        });
+        if !missing.is_empty() {
+            return Err(missing);
+        }
+        read.unwrap_or_default()
+    };
+    for (&(kind, key, row), verdict) in lists.iter().zip(verdicts) {
+        let boiler = verdict.unwrap_or_else(|| furniture.binary_search(&key).is_ok());
         if boiler && kind == KeyKind::Period {
             boilerplate_keys.push(key);
         }
@@ -192,7 +242,7 @@ pub fn rank(page: &DocRecord, sentence_keys: &[u64], rows: &[KeyRow], params: &P
     if page.chars as usize >= params.min_exact_chars {
         ranked.exact = counts.iter().filter(|(&d, c)| c.exact && !deleted(d)).map(|(&d, _)| d).max();
     }
-    let my_period = page.period.len();
+    let my_period = mine;
     let mut pre: Vec<(u32, Counts)> =
         counts.into_iter().filter(|(d, c)| Some(*d) != ranked.exact && (c.fp >= 1 || c.period >= 1)).collect();
     let sentence_share = |c: &Counts| {
@@ -220,5 +270,5 @@ pub fn rank(page: &DocRecord, sentence_keys: &[u64], rows: &[KeyRow], params: &P
     scored.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(b.0.cmp(&a.0)));
     ranked.candidates =
         scored.into_iter().filter(|c| !deleted(c.0)).take(limits.max_candidates).map(|c| (c.0, c.2, c.3)).collect();
-    ranked
+    Ok(ranked)
 }
