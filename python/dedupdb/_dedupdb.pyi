@@ -76,3 +76,26 @@ def compare(a: Body, b: Body, explain: bool = False) -> dict[str, Any]:
 
 def analyze(html: Body, url: Optional[str] = None) -> dict[str, Any]:
     """What dedupdb reads in a page: its title, main text and keys."""
+
+class Batch:
+    """The batch stages of ``dedupdb.batch`` with one index's parameters (``params``: overrides
+    by name, as in src/params.rs). Records pass between stages as ``bytes``."""
+    def __init__(self, params: Optional[Mapping[str, Any]] = None) -> None: ...
+    def analyze(self, name: str, data: bytes, file: int) -> list[
+        tuple[int, Optional[str], str, int, Optional[bytes], Optional[str], str]]:
+        """A crawl file's records as (order, url, site, exact hash, page record or None, final
+        report line or None, location)."""
+    def key_rows(self, kind: int, key: int, holders: list[bytes]) -> tuple[list[tuple[int, bytes]], bool, bool]:
+        """(rows by doc id, whether the key ends pruned, whether the rows need the holders' clusters)."""
+    def rank(self, record: bytes, rows: list[bytes], siblings: list[bytes] = ...) -> tuple[Optional[bytes], list[int]]:
+        """(ranking, doc ids whose records judge needs), or (None, doc ids to pass as siblings)."""
+    def judge(self, record: bytes, ranked: bytes, candidates: list[bytes]) -> tuple[str, Optional[int]]: ...
+    def write_segment(self, path: Union[str, PathLike[str]], id: int, records: list[tuple[bytes, int]],
+                      pruned: list[tuple[int, int]]) -> tuple[int, int, int]: ...
+    def finish_index(self, path: Union[str, PathLike[str]], segments: list[tuple[int, int, int]],
+                     pruned: list[tuple[int, int]]) -> None: ...
+
+def assign(record: bytes, doc_id: int, site_id: int, replaces: Optional[int] = None) -> bytes: ...
+def holder(record: bytes, replaced_by: Optional[int] = None, cluster: Optional[int] = None) -> tuple[list[tuple[int, int]], bytes]: ...
+def unchanged_answer(url: str, location: str, doc_id: int, cluster: int) -> str: ...
+def prepare_index(path: Union[str, PathLike[str]]) -> None: ...

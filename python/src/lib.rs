@@ -3,6 +3,8 @@
 //! panic through the boundary (PyO3 turns one into `PanicException`, and dedupdb contains its
 //! own per page).
 
+mod batch;
+
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -765,6 +767,7 @@ fn _dedupdb(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Clusters>()?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    batch::register(m)?;
     m.add("Error", py.get_type::<Error>())?;
     m.add("IndexLocked", py.get_type::<IndexLocked>())?;
     m.add("CorruptIndex", py.get_type::<CorruptIndex>())?;
