@@ -109,16 +109,16 @@ def with_cluster(line, cluster):
     return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
 
 
-def pointer_jump(parent, max_rounds=64):
+def pointer_jump(parent, parts, max_rounds=64):
     """(doc, root) for (doc, parent) pairs whose parents come earlier: each round halves every
     path to its root (ptr := ptr∘ptr), until no pointer moves."""
     from pyspark import StorageLevel
 
     ptr = parent.persist(StorageLevel.MEMORY_AND_DISK)
     for _ in range(max_rounds):
-        nxt = ptr.map(lambda dp: (dp[1], dp[0])).join(ptr).map(lambda t: (t[1][0], t[1][1]))
+        nxt = ptr.map(lambda dp: (dp[1], dp[0])).join(ptr, parts).map(lambda t: (t[1][0], t[1][1]))
         nxt = nxt.persist(StorageLevel.MEMORY_AND_DISK)
-        moved = nxt.join(ptr).filter(lambda t: t[1][0] != t[1][1]).count()
+        moved = nxt.join(ptr, parts).filter(lambda t: t[1][0] != t[1][1]).count()
         ptr.unpersist()
         ptr = nxt
         if moved == 0:
@@ -206,24 +206,24 @@ def main(argv=None):
     stored = decisions.filter(lambda d: d[0] == "S").map(lambda d: (d[1], d[2]))  # order -> replaced order
     doc_of = stored.keys().sortBy(lambda o: o, numPartitions=parts).zipWithIndex() \
         .mapValues(lambda i: i + 1).persist(keep)  # order -> doc id
-    stored_docs = stored.join(doc_of)  # order -> (replaced order, doc)
+    stored_docs = stored.join(doc_of, parts)  # order -> (replaced order, doc)
     replaced = stored_docs.filter(lambda t: t[1][0] is not None) \
-        .map(lambda t: (t[1][0], t[1][1])).join(doc_of) \
+        .map(lambda t: (t[1][0], t[1][1])).join(doc_of, parts) \
         .map(lambda t: (t[1][0], t[1][1])).persist(keep)  # new doc -> old doc
     replaced_by = replaced.map(lambda t: (t[1], t[0]))  # old doc -> new doc
     unchanged = decisions.filter(lambda d: d[0] == "U").map(lambda d: (d[2], d[1])) \
-        .join(doc_of).map(lambda t: (t[1][0], t[1][1]))  # order -> live doc
+        .join(doc_of, parts).map(lambda t: (t[1][0], t[1][1]))  # order -> live doc
 
     # Site ids by first sight among the stored pages.
     site_of_order = pages.map(lambda r: (r[0], r[1][1]))
-    first_sight = site_of_order.join(doc_of).map(lambda t: (t[1][0], t[0])).reduceByKey(min, parts)
+    first_sight = site_of_order.join(doc_of, parts).map(lambda t: (t[1][0], t[0])).reduceByKey(min, parts)
     site_id = first_sight.map(lambda t: (t[1], t[0])).sortByKey(numPartitions=parts) \
         .values().zipWithIndex().mapValues(lambda i: i + 1)  # site -> id
     # doc -> (order, site id, replaces, replaced by)
-    ids = (site_of_order.join(doc_of).map(lambda t: (t[1][0], (t[0], t[1][1])))
-           .join(site_id).map(lambda t: (t[1][0][1], (t[1][0][0], t[1][1])))
-           .leftOuterJoin(replaced).mapValues(lambda v: (v[0][0], v[0][1], v[1]))
-           .leftOuterJoin(replaced_by).mapValues(lambda v: (v[0][0], v[0][1], v[0][2], v[1])))
+    ids = (site_of_order.join(doc_of, parts).map(lambda t: (t[1][0], (t[0], t[1][1])))
+           .join(site_id, parts).map(lambda t: (t[1][0][1], (t[1][0][0], t[1][1])))
+           .leftOuterJoin(replaced, parts).mapValues(lambda v: (v[0][0], v[0][1], v[1]))
+           .leftOuterJoin(replaced_by, parts).mapValues(lambda v: (v[0][0], v[0][1], v[0][2], v[1])))
     order_ids = ids.map(lambda t: (t[1][0], (t[0],) + t[1][1:]))  # order -> (doc, site, replaces, replaced by)
     # doc -> (assigned record, replaced by)
     assigned = (pages.map(lambda r: (r[0], r[1][3])).join(order_ids, parts)
@@ -299,7 +299,7 @@ def main(argv=None):
 
     all_rows = fixed_rows.union(dep_rows).groupByKey(parts)
     judged = judge_docs(records.leftOuterJoin(all_rows, parts))
-    cluster = pointer_jump(judged.mapValues(lambda v: v[1])).persist(keep)
+    cluster = pointer_jump(judged.mapValues(lambda v: v[1]), parts).persist(keep)
     rounds = 0
     # Keys whose rows need their holders' clusters are read again with them, and the pages whose
     # rows change judged again, until none do (a page's cluster depends only on earlier pages').
@@ -321,15 +321,15 @@ def main(argv=None):
         again = judge_docs(records.join(changed, parts).mapValues(lambda v: v[0]).leftOuterJoin(all_rows, parts))
         judged = judged.leftOuterJoin(again, parts).mapValues(lambda v: v[1] if v[1] is not None else v[0]) \
             .persist(keep)
-        cluster = pointer_jump(judged.mapValues(lambda v: v[1])).persist(keep)
+        cluster = pointer_jump(judged.mapValues(lambda v: v[1]), parts).persist(keep)
 
     # The report, in crawl order.
     answered = analyzed.filter(lambda r: r[1][4] is not None).map(lambda r: (r[0], r[1][4]))
-    judged_lines = judged.mapValues(lambda v: v[0]).join(cluster).join(ids.mapValues(lambda v: v[0])) \
+    judged_lines = judged.mapValues(lambda v: v[0]).join(cluster, parts).join(ids.mapValues(lambda v: v[0]), parts) \
         .map(lambda t: (t[1][1], with_cluster(t[1][0][0], t[1][0][1])))
     where = analyzed.map(lambda r: (r[0], (r[1][0], r[1][5])))
-    unchanged_lines = unchanged.map(lambda t: (t[1], t[0])).join(cluster) \
-        .map(lambda t: (t[1][0], (t[0], t[1][1]))).join(where) \
+    unchanged_lines = unchanged.map(lambda t: (t[1], t[0])).join(cluster, parts) \
+        .map(lambda t: (t[1][0], (t[0], t[1][1]))).join(where, parts) \
         .map(lambda t: (t[0], dedupdb.batch.unchanged_answer(t[1][1][0], t[1][1][1], t[1][0][0], t[1][0][1])))
     report = answered.union(judged_lines).union(unchanged_lines).sortByKey(numPartitions=parts).values()
     out = os.path.join(args.out, "report")
@@ -340,6 +340,7 @@ def main(argv=None):
 
     if args.index:
         path, pruned_keys = args.index, sc.broadcast(pruned)
+        stored_count = doc_of.count()
 
         def segment(kv):
             seg, docs = kv
@@ -348,7 +349,7 @@ def main(argv=None):
 
         segments = assigned.join(cluster, parts) \
             .map(lambda t: ((t[0] - 1) // SEGMENT_DOCS + 1, (t[0], t[1][0][0], t[1][1]))) \
-            .groupByKey().flatMap(segment).collect()
+            .groupByKey(max(1, min(parts, -(-stored_count // SEGMENT_DOCS)))).flatMap(segment).collect()
         driver.finish_index(path, segments, pruned)
     counts = analyzed.count(), doc_of.count()
     print(json.dumps({"records": counts[0], "stored": counts[1], "pruned_keys": len(pruned), "rounds": rounds,
