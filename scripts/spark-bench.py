@@ -74,7 +74,7 @@ def main():
     wall = time.time() - t0
     if run.returncode != 0:
         sys.exit(f"the job failed ({run.returncode}):\n{run.stderr[-3000:]}")
-    said = [x[x.index('{"records"'):] for x in run.stderr.splitlines() if '{"records"' in x]
+    said = [x[x.index('{"records"'):] for x in run.stdout.splitlines() if '{"records"' in x]
     summary = json.loads(said[-1]) if said else {}
     ingest = [json.loads(x) for x in report.read_text(encoding="utf-8").splitlines() if x.strip()]
     parts = sorted((out / "report").glob("part-*"))
@@ -89,6 +89,7 @@ def main():
     n = len(ingest)
     print(json.dumps({
         "master": args.master, "pages": n, "wall_s": round(wall, 1), "rounds": summary.get("rounds"),
+        "cluster_keys": summary.get("cluster_keys"), "pruned_keys": summary.get("pruned_keys"),
         "shuffle_bytes_per_page": round(shuffle_bytes(log) / max(n, 1)),
         "agree": round(1 - sum(differ.values()) / max(n, 1), 5), "differ": dict(differ),
     }))

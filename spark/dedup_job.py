@@ -109,21 +109,22 @@ def with_cluster(line, cluster):
     return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
 
 
-def pointer_jump(parent, parts, max_rounds=64):
+def pointer_jump(spark, parent, parts, max_rounds=64):
     """(doc, root) for (doc, parent) pairs whose parents come earlier: each round halves every
-    path to its root (ptr := ptr∘ptr), until no pointer moves."""
-    from pyspark import StorageLevel
+    path to its root (ptr := ptr∘ptr), until no pointer moves. On DataFrames: the rounds' joins
+    run in the JVM, with no Python between them."""
+    from pyspark.sql import functions as F
 
-    ptr = parent.persist(StorageLevel.MEMORY_AND_DISK)
+    ptr = spark.createDataFrame(parent, "doc long, parent long").repartition(parts, "doc").localCheckpoint()
     for _ in range(max_rounds):
-        nxt = ptr.map(lambda dp: (dp[1], dp[0])).join(ptr, parts).map(lambda t: (t[1][0], t[1][1]))
-        nxt = nxt.persist(StorageLevel.MEMORY_AND_DISK)
-        moved = nxt.join(ptr, parts).filter(lambda t: t[1][0] != t[1][1]).count()
-        ptr.unpersist()
-        ptr = nxt
+        up = ptr.select(F.col("doc").alias("p"), F.col("parent").alias("pp"))
+        step = ptr.join(up, ptr.parent == up.p).select("doc", F.col("pp").alias("parent"), F.col("p").alias("was"))
+        step = step.localCheckpoint()
+        moved = step.filter(step.parent != step.was).count()
+        ptr = step.select("doc", "parent")
         if moved == 0:
             break
-    return ptr
+    return ptr.rdd.map(lambda r: (r[0], r[1]))
 
 
 def report_schema():
@@ -299,7 +300,7 @@ def main(argv=None):
 
     all_rows = fixed_rows.union(dep_rows).groupByKey(parts)
     judged = judge_docs(records.leftOuterJoin(all_rows, parts))
-    cluster = pointer_jump(judged.mapValues(lambda v: v[1]), parts).persist(keep)
+    cluster = pointer_jump(spark, judged.mapValues(lambda v: v[1]), parts).persist(keep)
     rounds = 0
     # Keys whose rows need their holders' clusters are read again with them, and the pages whose
     # rows change judged again, until none do (a page's cluster depends only on earlier pages').
@@ -321,7 +322,7 @@ def main(argv=None):
         again = judge_docs(records.join(changed, parts).mapValues(lambda v: v[0]).leftOuterJoin(all_rows, parts))
         judged = judged.leftOuterJoin(again, parts).mapValues(lambda v: v[1] if v[1] is not None else v[0]) \
             .persist(keep)
-        cluster = pointer_jump(judged.mapValues(lambda v: v[1]), parts).persist(keep)
+        cluster = pointer_jump(spark, judged.mapValues(lambda v: v[1]), parts).persist(keep)
 
     # The report, in crawl order.
     answered = analyzed.filter(lambda r: r[1][4] is not None).map(lambda r: (r[0], r[1][4]))
@@ -352,8 +353,10 @@ def main(argv=None):
             .groupByKey(max(1, min(parts, -(-stored_count // SEGMENT_DOCS)))).flatMap(segment).collect()
         driver.finish_index(path, segments, pruned)
     counts = analyzed.count(), doc_of.count()
-    print(json.dumps({"records": counts[0], "stored": counts[1], "pruned_keys": len(pruned), "rounds": rounds,
-                      "report": out, "index": args.index}), file=sys.stderr)
+    # What the job did, as one JSON line on stdout (Spark's logs go to stderr).
+    print(json.dumps({"records": counts[0], "stored": counts[1], "pruned_keys": len(pruned),
+                      "cluster_keys": len(dependent), "rounds": rounds,
+                      "report": out, "index": args.index}))
     spark.stop()
     return 0
 

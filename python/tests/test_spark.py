@@ -90,3 +90,27 @@ def test_the_bulk_index_verifies_answers_and_continues_as_an_ingested_one(job):
     for db in ("ingested.db", "bulk.db"):
         _run([cli(), "ingest", "--db", tmp / db, "--report", tmp / f"{db}.day3.jsonl", later])
     assert _lines(tmp / "bulk.db.day3.jsonl") == _lines(tmp / "ingested.db.day3.jsonl")
+
+
+def test_parquet_holds_the_report_ingest_writes(tmp_path):
+    spark_submit = pathlib.Path(sys.executable).parent / "spark-submit"
+    _need("pyspark (spark-submit)", spark_submit.exists())
+    _need("java", shutil.which("java") is not None)
+    inputs = [ROOT / "examples" / "crawl-day1.jsonl", ROOT / "examples" / "crawl-day2.warc.gz"]
+    _run([cli(), "ingest", "--db", tmp_path / "db", "--report", tmp_path / "ingest.jsonl", *inputs])
+    env = dict(os.environ, PYSPARK_PYTHON=sys.executable, SPARK_LOCAL_IP="127.0.0.1")
+    done = _run([spark_submit, "--master", "local[1]", "--conf", "spark.ui.enabled=false",
+                 ROOT / "spark" / "dedup_job.py", "--out", tmp_path / "out", "--format", "parquet", *inputs], env=env)
+    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    assert summary["records"] == len(_lines(tmp_path / "ingest.jsonl"))
+    from pyspark.sql import SparkSession
+
+    spark = SparkSession.builder.master("local[1]").config("spark.ui.enabled", "false").getOrCreate()
+    try:
+        rows = spark.read.parquet(str(tmp_path / "out" / "report")).collect()
+    finally:
+        spark.stop()
+    got = sorted((r["location"], r["verdict"], r["cluster"], [m["url"] for m in r["matches"] or []]) for r in rows)
+    want = sorted((v["location"], v["verdict"], v["cluster"], [m["url"] for m in v["matches"]])
+                  for v in _lines(tmp_path / "ingest.jsonl"))
+    assert got == want

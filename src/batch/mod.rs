@@ -117,6 +117,14 @@ impl Batch {
         Ok(Batch { params, limits: QueryLimits::default(), prune: PrunePolicy::default(), input: Limits::default() })
     }
 
+    /// The caps a key's rows are pruned by while pages are judged: the global cap only. Ingest
+    /// prunes when segments merge, each merge over the keys of its inputs, so a key over the
+    /// site cap is still read, as a site's template, long after it passed the cap; the global
+    /// cap is what keeps a key row's cost bounded (`docs/scale-out.md`).
+    pub fn judging_prune(&self) -> PrunePolicy {
+        PrunePolicy { site_cap: usize::MAX, ..self.prune }
+    }
+
     /// Reads and analyzes one crawl file given whole (`name` tells its format and names its
     /// records' locations); `file` is its place among the crawl's files.
     pub fn analyze(&self, name: &str, bytes: Vec<u8>, file: u32) -> Result<Vec<Analyzed>, BatchError> {
@@ -159,8 +167,15 @@ impl Batch {
             .iter()
             .map(|b| Holder::from_bytes(b).ok_or_else(|| bad("not a dedupdb key holder".into())))
             .collect::<Result<Vec<_>, _>>()?;
-        let (rows, dependent) = stages::key_rows(kind, key, holders, &self.limits, &self.prune);
-        let pruned = rows.iter().any(|(_, r)| r.pruned);
+        // Pruned for the index as a compaction prunes it, on all its holders; judged as ingest
+        // reads it before its merges prune it (see `judging_prune`).
+        let mut per_site: rustc_hash::FxHashMap<u32, usize> = rustc_hash::FxHashMap::default();
+        for h in &holders {
+            *per_site.entry(h.site_id).or_default() += 1;
+        }
+        let top_site = per_site.values().copied().max().unwrap_or(0);
+        let pruned = kind != KeyKind::Exact && self.prune.judge(holders.len(), top_site).is_some();
+        let (rows, dependent) = stages::key_rows(kind, key, holders, &self.limits, &self.judging_prune());
         let rows = rows.into_iter().filter(|(_, r)| r.pruned || !r.earlier.is_empty());
         Ok((rows.map(|(d, r)| (d, r.to_bytes())).collect(), pruned, dependent))
     }
