@@ -75,6 +75,7 @@ fn bench_lookup(c: &mut Criterion) {
                 replaces: None,
                 title: [0; 16],
                 listing: false,
+                script: dedupdb::lang::Script::Zzzz,
             };
             index.insert(doc).expect("insert");
             stored.push(f);

@@ -52,6 +52,7 @@ pub mod error;
 pub mod extract;
 pub mod features;
 pub mod input;
+pub mod lang;
 mod lexicon;
 pub mod maintenance;
 pub mod normalize;

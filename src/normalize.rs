@@ -9,7 +9,7 @@
 //!   spacing around Chinese text is layout, not content. A run containing a paragraph break becomes
 //!   one `'\n'`.
 //! * ASCII is lower-cased.
-//! * With [`Params::fold_traditional`] (every index created since it exists), traditional Chinese
+//! * With [`crate::Params::fold_traditional`] (every index created since it exists), traditional Chinese
 //!   characters and their Taiwan and Hong Kong variants become simplified ones
 //!   ([`crate::script_fold`]): a copy converted to the other script is the same text. The page's
 //!   decoded text is folded before extraction ([`crate::script_fold::fold_text`]), and the main
@@ -17,7 +17,6 @@
 
 use crate::script_fold;
 use crate::utf8;
-use crate::Params;
 
 /// True when a '.' right after `prev` ends a sentence: after a CJK ideograph it is a full stop
 /// typed half-width (or "．" normalized). Extraction and features both read '.' so (features
@@ -134,12 +133,13 @@ fn spaces_are_layout(c: char) -> bool {
     !c.is_ascii()
 }
 
-/// Normalizes `text` as an index with parameters `p` reads a page's main text: [`normalize`],
-/// and, when `p.fold_traditional` says so, every character folded ([`crate::script_fold::fold`]):
-/// extraction read the page folded ([`crate::script_fold::fold_text`]), but characters of the
-/// supplementary planes and those written as character references reach this step unfolded.
-pub fn normalize_folded(text: &str, p: &Params) -> NormText {
-    if p.fold_traditional {
+/// Normalizes `text` as an index reads a page's main text: [`normalize`], and, with `fold` (a
+/// Chinese page of an index with [`crate::Params::fold_traditional`]: see [`crate::page`]), every
+/// character folded ([`crate::script_fold::fold`]): extraction read the page folded
+/// ([`crate::script_fold::fold_text`]), but characters of the supplementary planes and those
+/// written as character references reach this step unfolded.
+pub fn normalize_folded(text: &str, fold: bool) -> NormText {
+    if fold {
         normalize_impl::<true>(text)
     } else {
         normalize_impl::<false>(text)
@@ -147,7 +147,7 @@ pub fn normalize_folded(text: &str, p: &Params) -> NormText {
 }
 
 /// Normalizes `text`, characters of either Chinese script kept as they are (as indexes created
-/// before [`Params::fold_traditional`] read texts).
+/// before [`crate::Params::fold_traditional`] read texts).
 pub fn normalize(text: &str) -> NormText {
     normalize_impl::<false>(text)
 }
@@ -229,11 +229,10 @@ mod tests {
     }
 
     #[test]
-    fn folding_is_a_parameter_of_the_index() {
+    fn folding_is_told_by_the_caller() {
         let text = "臺灣 颱風 &#33274; 後來\n發現𠮶 simplified 中文 ＡＢＣ";
-        let old = Params { fold_traditional: false, ..Params::default() };
-        assert_eq!(normalize_folded(text, &old), normalize(text), "an index created before the rule");
-        let new = normalize_folded(text, &Params::default());
+        assert_eq!(normalize_folded(text, false), normalize(text), "an index created before the rule");
+        let new = normalize_folded(text, true);
         assert_eq!(new.origin, normalize(text).origin, "one character for one");
         assert_eq!(new.to_string_lossy(), "台湾台风&#33274;后来\n发现嗰simplified中文abc");
     }
@@ -255,7 +254,7 @@ mod tests {
             }
             let src: Vec<char> = t.chars().collect();
             for fold in [false, true] {
-                let n = normalize_folded(&t, &Params { fold_traditional: fold, ..Params::default() });
+                let n = normalize_folded(&t, fold);
                 assert_eq!(n.chars.len(), n.origin.len());
                 let mut prev_origin = None;
                 for (&c, &o) in n.chars.iter().zip(&n.origin) {

@@ -3,6 +3,7 @@
 use crate::decode::{self, CharsetSource};
 use crate::extract::{self, Extracted};
 use crate::features::Features;
+use crate::lang::{self, Script};
 use crate::normalize::{self, NormText};
 use crate::params::Params;
 
@@ -70,15 +71,18 @@ pub struct Page {
     pub charset_source: CharsetSource,
     /// True when invalid byte sequences were replaced.
     pub decode_errors: bool,
+    /// Its script ([`crate::lang`]), which tells whether it was folded to simplified Chinese.
+    pub script: Script,
 }
 
 impl Page {
     /// Decodes, extracts, normalizes and computes features. Never fails: bad bytes are replaced,
     /// broken markup is read as well as it can be, and a page with no text has empty features.
     pub fn analyze(input: Body<'_>, p: &Params) -> Page {
-        let (decoded, extracted) = decode_and_extract(input, p);
+        let (decoded, extracted, read) = decode_and_extract(input, p);
         let main_text = extracted.main_text();
-        let norm = normalize::normalize_folded(&main_text, p);
+        let script = read.script(&main_text);
+        let norm = normalize::normalize_folded(&main_text, read.fold);
         let features = Features::compute(&norm.chars, p);
         let title_sketch = crate::features::title::title_sketch(&extracted.title);
         Page {
@@ -90,14 +94,15 @@ impl Page {
             charset: decoded.encoding.name(),
             charset_source: decoded.source,
             decode_errors: decoded.had_errors,
+            script,
         }
     }
 
     /// The normalized main text alone (no features): what other detectors compare, read exactly
     /// as [`Page::analyze`] reads it.
     pub fn normalized_text(input: Body<'_>, p: &Params) -> NormText {
-        let (_, extracted) = decode_and_extract(input, p);
-        normalize::normalize_folded(&extracted.main_text(), p)
+        let (_, extracted, read) = decode_and_extract(input, p);
+        normalize::normalize_folded(&extracted.main_text(), read.fold)
     }
 
     /// The page's `<title>`.
@@ -106,17 +111,47 @@ impl Page {
     }
 }
 
-/// Stages 1 and 2: bytes to text, text to blocks. With `p.fold_traditional`, extraction reads
-/// the text with traditional characters folded: its word rules are written in simplified ones.
-fn decode_and_extract(input: Body<'_>, p: &Params) -> (decode::Decoded, Extracted) {
+/// How a page was read: its CJK characters, what they made it, and whether it was folded.
+struct Reading {
+    count: lang::CjkCount,
+    cjk: lang::Cjk,
+    /// Characters folding changed (or, on an index that does not fold, would have).
+    folds: u32,
+    /// Traditional characters folded to simplified (in extraction and normalization).
+    fold: bool,
+}
+
+impl Reading {
+    /// The page's script, given its main text (which tells it when no CJK does).
+    fn script(&self, main_text: &str) -> Script {
+        match self.cjk {
+            lang::Cjk::Chinese => lang::chinese_script(self.count.han, self.folds),
+            lang::Cjk::Japanese => Script::Jpan,
+            lang::Cjk::Korean => Script::Kore,
+            lang::Cjk::None => lang::alphabet_of(main_text),
+        }
+    }
+}
+
+/// Stages 1 and 2: bytes to text, text to blocks. With `p.fold_traditional`, extraction reads a
+/// Chinese page with traditional characters folded: its word rules are written in simplified
+/// ones. With `p.fold_chinese_only` a Japanese or Korean page ([`crate::lang`]) is not folded.
+fn decode_and_extract(input: Body<'_>, p: &Params) -> (decode::Decoded, Extracted, Reading) {
     let (bytes, charset, html) = match input {
         Body::Html { bytes, charset } => (bytes, charset, true),
         Body::Text { bytes, charset } => (bytes, charset, false),
     };
     let mut decoded = decode::decode(bytes, charset);
-    if p.fold_traditional {
-        crate::script_fold::fold_text(&mut decoded.text);
-    }
+    let count = lang::CjkCount::of(&decoded.text);
+    let cjk = count.cjk();
+    let fold = p.fold_traditional && (cjk == lang::Cjk::Chinese || !p.fold_chinese_only);
+    let folds = if fold {
+        crate::script_fold::fold_text(&mut decoded.text)
+    } else if cjk == lang::Cjk::Chinese {
+        crate::script_fold::folds_in(&decoded.text)
+    } else {
+        0
+    };
     let extracted = if html { extract::extract_html(&decoded.text) } else { extract::extract_text(&decoded.text) };
-    (decoded, extracted)
+    (decoded, extracted, Reading { count, cjk, folds, fold })
 }

@@ -39,6 +39,12 @@ pub struct Params {
     /// created before the rule): false, and its pages are read as they were.
     #[serde(default)]
     pub fold_traditional: bool,
+    /// Folding ([`Params::fold_traditional`]) only for a page of Chinese: a Japanese page
+    /// (kana) or a Korean one (Hangul) keeps its ideographs, which are not traditional Chinese
+    /// ("販売" is not "贩売"); see [`crate::lang`]. Missing from a manifest (an index created
+    /// before the rule): false, and every page is folded as it was.
+    #[serde(default)]
+    pub fold_chinese_only: bool,
     /// Period features and fingerprints keep the top `key_bits` bits of their 64-bit hashes
     /// (the exact hash keeps all 64: its match is taken without alignment). A key only finds
     /// candidates, which verification then confirms or drops, so a shorter key costs only a rare
@@ -163,6 +169,7 @@ impl Default for Params {
             halfwidth_stops: true,
             latin_stops: true,
             fold_traditional: true,
+            fold_chinese_only: true,
             key_bits: 48,
             fp_min_sentence: 5,
             fp_groups: 7,
@@ -198,11 +205,14 @@ mod tests {
     fn a_manifest_without_a_parameter_reads_the_rule_it_was_written_under() {
         // Written before the rule for half-width stops existed: its keys were made without it.
         let old: Params = serde_json::from_str(r#"{"period_len": 10, "theta": 0.2}"#).expect("params");
-        assert!(!old.halfwidth_stops && !old.latin_stops && !old.fold_traditional);
+        assert!(!old.halfwidth_stops && !old.latin_stops && !old.fold_traditional && !old.fold_chinese_only);
         assert_eq!(old.theta, 0.2);
         assert_eq!(old.fp_groups, Params::default().fp_groups, "other parameters default");
         let new = Params::default();
-        assert!(new.halfwidth_stops && new.latin_stops && new.fold_traditional, "a new index uses them");
+        assert!(
+            new.halfwidth_stops && new.latin_stops && new.fold_traditional && new.fold_chinese_only,
+            "a new index uses them"
+        );
         assert_eq!(old.key_bits, 64, "keys keep the width they were stored with");
         assert_eq!(old.fp_budget, 0, "fingerprints keep every rotation they were stored with");
         assert_eq!(old.fp_fallback_below, 0, "fallback keys only where they were stored");

@@ -56,9 +56,10 @@ fn bmp_folds(u: usize) -> bool {
 /// folding characters of the supplementary planes, and characters extraction decodes from
 /// references, are folded in normalization ([`crate::normalize::normalize_folded`]). A
 /// simplified page has few to fold (the "著" of "著名"), so the cost is one scan, markup skipped
-/// eight bytes at a time.
-pub fn fold_text(text: &mut String) {
+/// eight bytes at a time. Returns the number of characters folded.
+pub fn fold_text(text: &mut String) -> u32 {
     let mut from = 0;
+    let mut folded_n = 0;
     while let Some(i) = next_fold(text.as_bytes(), from) {
         let b = text.as_bytes();
         let c = char::from_u32(crate::utf8::three_byte(b[i], b[i + 1], b[i + 2])).unwrap_or('\0');
@@ -68,8 +69,20 @@ pub fn fold_text(text: &mut String) {
             // Three bytes for three: nothing after them moves.
             text.replace_range(i..i + 3, folded);
         }
+        folded_n += 1;
         from = i + 3;
     }
+    folded_n
+}
+
+/// The number of characters [`fold_text`] would fold in `text`, which is left as it is.
+pub fn folds_in(text: &str) -> u32 {
+    let (mut n, mut from) = (0, 0);
+    while let Some(i) = next_fold(text.as_bytes(), from) {
+        n += 1;
+        from = i + 3;
+    }
+    n
 }
 
 /// Offset of the first three-byte character at or after `from` (a character boundary of UTF-8

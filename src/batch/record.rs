@@ -164,7 +164,8 @@ pub fn analyze_item(item: Item, order: u64, params: &Params) -> Analysis {
                 fetched_at: fetched_at.unwrap_or(0),
                 cluster: u32::MAX,
                 flags: if f.fingerprint_fallback { DOC_FLAG_FALLBACK } else { 0 }
-                    | if page.extracted.listing { DOC_FLAG_LISTING } else { 0 },
+                    | if page.extracted.listing { DOC_FLAG_LISTING } else { 0 }
+                    | crate::store::format::script_flags(page.script),
                 chars: page.norm.chars.len() as u32,
                 text: crate::normalize::chars_to_string(&page.norm.chars),
                 period: f.period,

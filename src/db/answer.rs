@@ -160,6 +160,10 @@ pub struct StoredPage {
     pub fetched_at: Option<i64>,
     /// Its normalized main text, as the index stores and compares it.
     pub text: String,
+    /// Its script, as recorded when it was stored ([`crate::lang`]; `Zzzz` before scripts were).
+    pub script: crate::lang::Script,
+    /// Its language, as its script tells it.
+    pub language: crate::lang::Language,
 }
 
 /// One member of a cluster.

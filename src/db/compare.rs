@@ -30,6 +30,8 @@ fn page_json(name: &str, p: &Page) -> serde_json::Value {
         "charset": p.charset,
         "charset_source": p.charset_source,
         "decode_errors": p.decode_errors,
+        "script": p.script.as_str(),
+        "language": p.script.language().as_str(),
         "chars": p.norm.len(),
         "period_features": p.features.period.len(),
         "fingerprints": p.features.fingerprints.len(),

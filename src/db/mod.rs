@@ -307,13 +307,15 @@ impl Reader {
     pub fn page(&self, url: &str) -> Result<Option<StoredPage>> {
         let snapshot = self.shared.current();
         let found = snapshot.view().stored(url).map_err(QueryError::from)?;
-        Ok(found.map(|(doc_id, site, cluster, fetched_at, text)| StoredPage {
-            doc_id,
+        Ok(found.map(|s| StoredPage {
+            doc_id: s.doc_id,
             url: url.to_owned(),
-            site,
-            cluster,
-            fetched_at: (fetched_at != 0).then_some(fetched_at),
-            text: text.into_iter().collect(),
+            site: s.site,
+            cluster: s.cluster,
+            fetched_at: (s.fetched_at != 0).then_some(s.fetched_at),
+            text: s.text.into_iter().collect(),
+            script: s.script,
+            language: s.language,
         }))
     }
 

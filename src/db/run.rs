@@ -477,6 +477,7 @@ pub(crate) fn process(
         replaces: exclude,
         title: page.title_sketch,
         listing: page.extracted.listing,
+        script: page.script,
     })?;
     if let (Some(old), Some(_)) = (exclude, doc_id) {
         batch.replaced.insert(old);

@@ -25,6 +25,7 @@ fn insert_on(index: &mut Index, url: &str, site: &str, p: &Page) -> u32 {
         replaces: None,
         title: p.title_sketch,
         listing: p.extracted.listing,
+        script: p.script,
     };
     index.insert(doc).expect("insert")
 }

@@ -291,7 +291,8 @@ pub struct DocMeta {
     pub cluster: u32,
     /// Site id from the catalog (0: unknown); the site's name is in the strings section.
     pub site_id: u32,
-    /// [`DOC_FLAG_FALLBACK`], [`DOC_FLAG_LISTING`].
+    /// [`DOC_FLAG_FALLBACK`], [`DOC_FLAG_LISTING`], and the script and language
+    /// ([`script_flags`]).
     pub flags: u32,
     /// Fetch time, Unix seconds (0: unknown).
     pub fetched_at: i64,
@@ -319,6 +320,23 @@ pub struct DocMeta {
 pub const DOC_FLAG_FALLBACK: u32 = 1;
 /// Doc flag: the text is a listing's excerpts (see [`crate::store::NewDoc::listing`]).
 pub const DOC_FLAG_LISTING: u32 = 2;
+/// Doc flags bits 4-7: the page's script ([`crate::lang::Script::code`]; 0: not recorded).
+pub const DOC_FLAG_SCRIPT_SHIFT: u32 = 4;
+/// Doc flags bits 8-11: the page's language ([`crate::lang::Language::code`]; 0: undetermined).
+pub const DOC_FLAG_LANGUAGE_SHIFT: u32 = 8;
+
+/// The flag bits that record `script` and its language.
+pub fn script_flags(script: crate::lang::Script) -> u32 {
+    script.code() << DOC_FLAG_SCRIPT_SHIFT | script.language().code() << DOC_FLAG_LANGUAGE_SHIFT
+}
+
+/// The script and language `flags` record.
+pub fn script_of_flags(flags: u32) -> (crate::lang::Script, crate::lang::Language) {
+    (
+        crate::lang::Script::from_code(flags >> DOC_FLAG_SCRIPT_SHIFT & 0xF),
+        crate::lang::Language::from_code(flags >> DOC_FLAG_LANGUAGE_SHIFT & 0xF),
+    )
+}
 
 /// URL lookup entry.
 #[repr(C)]

@@ -78,6 +78,8 @@ pub struct NewDoc<'a> {
     pub title: crate::features::title::TitleSketch,
     /// The page's text is a listing's excerpts ([`crate::extract::Extracted::listing`]).
     pub listing: bool,
+    /// The page's script ([`crate::lang`]), recorded with its language in the doc's flags.
+    pub script: crate::lang::Script,
 }
 
 /// What a merge or compaction did.
@@ -491,7 +493,8 @@ impl Index {
             fetched_at: doc.fetched_at,
             cluster: doc.cluster.unwrap_or(doc_id),
             flags: if doc.features.fingerprint_fallback { DOC_FLAG_FALLBACK } else { 0 }
-                | if doc.listing { DOC_FLAG_LISTING } else { 0 },
+                | if doc.listing { DOC_FLAG_LISTING } else { 0 }
+                | super::format::script_flags(doc.script),
             chars: doc.chars.len() as u32,
             text,
             period: doc.features.period.clone(),

@@ -115,11 +115,20 @@ impl<'a> View<'a> {
     }
 
     /// The stored page under `url`: (doc id, site, cluster, fetch time, normalized text).
-    pub(crate) fn stored(&self, url: &str) -> Result<Option<(u32, String, u32, i64, Vec<char>)>> {
+    pub(crate) fn stored(&self, url: &str) -> Result<Option<Stored>> {
         let Some(entry) = self.lookup_url(url)? else { return Ok(None) };
         let Some(doc) = self.find(entry.doc_id)? else { return Ok(None) };
         let text = doc.text(&mut TextCache::default())?;
-        Ok(Some((entry.doc_id, doc.site()?, entry.cluster, doc.fetched_at(), text)))
+        let (script, language) = doc.script();
+        Ok(Some(Stored {
+            doc_id: entry.doc_id,
+            site: doc.site()?,
+            cluster: entry.cluster,
+            fetched_at: doc.fetched_at(),
+            text,
+            script,
+            language,
+        }))
     }
 
     /// Documents in segments, documents in memtables, and the segments' bytes on disk.
@@ -266,6 +275,17 @@ impl<'a> View<'a> {
     }
 }
 
+/// A page stored under a URL, as [`View::stored`] reads it.
+pub(crate) struct Stored {
+    pub doc_id: u32,
+    pub site: String,
+    pub cluster: u32,
+    pub fetched_at: i64,
+    pub text: Vec<char>,
+    pub script: crate::lang::Script,
+    pub language: crate::lang::Language,
+}
+
 /// A found document: what a query reads of it without looking it up again.
 #[derive(Clone, Copy)]
 pub(crate) enum DocRef<'a> {
@@ -291,13 +311,22 @@ impl DocRef<'_> {
         }
     }
 
-    /// True when the document's text is a listing's excerpts (see [`NewDoc::listing`]).
-    pub(crate) fn listing(&self) -> bool {
-        let flags = match self {
+    /// The document's `DOC_FLAG_*` bits.
+    fn flags(&self) -> u32 {
+        match self {
             DocRef::Mem(d) => d.flags,
             DocRef::Seg(_, m, _) => m.flags,
-        };
-        flags & DOC_FLAG_LISTING != 0
+        }
+    }
+
+    /// True when the document's text is a listing's excerpts (see [`NewDoc::listing`]).
+    pub(crate) fn listing(&self) -> bool {
+        self.flags() & DOC_FLAG_LISTING != 0
+    }
+
+    /// The page's script and language, as recorded (see [`NewDoc::script`]).
+    pub(crate) fn script(&self) -> (crate::lang::Script, crate::lang::Language) {
+        super::format::script_of_flags(self.flags())
     }
 
     /// (exact hash, characters): documents with equal identities have the same text.

@@ -62,6 +62,7 @@ pub fn insert_page_in_cluster(
             replaces,
             title: p.title_sketch,
             listing: p.extracted.listing,
+            script: p.script,
         })
         .expect("insert")
 }

@@ -19,6 +19,7 @@ mod probe_blocks;
 mod probe_pairs;
 mod probe_sequences;
 mod ranking;
+mod scripts;
 mod shells_and_status_pages;
 mod site_titles;
 mod templates;

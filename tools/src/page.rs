@@ -54,6 +54,8 @@ pub fn run(args: &PageArgs) -> Result<()> {
         "charset": page.charset,
         "charset_source": page.charset_source,
         "decode_errors": page.decode_errors,
+        "script": page.script.as_str(),
+        "language": page.script.language().as_str(),
         "from_script": page.extracted.from_script,
         "blocks": blocks,
         "main_text": page.main_text,
@@ -70,7 +72,15 @@ pub fn run(args: &PageArgs) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }
-    println!("{}: {} ({:?}), title: {}", args.file, page.charset, page.charset_source, page.title());
+    println!(
+        "{}: {} ({:?}), {} ({}), title: {}",
+        args.file,
+        page.charset,
+        page.charset_source,
+        page.script.as_str(),
+        page.script.language().as_str(),
+        page.title()
+    );
     if page.extracted.from_script {
         println!("the markup holds little text: blocks read from the article in the page's script data");
     }

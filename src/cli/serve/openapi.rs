@@ -170,11 +170,14 @@ pub(crate) fn document(auth: bool) -> Value {
                     }
                 },
                 "StoredPage": {
-                    "type": "object", "required": ["doc_id", "url", "site", "cluster", "fetched_at", "text"],
+                    "type": "object", "required": ["doc_id", "url", "site", "cluster", "fetched_at", "text", "script", "language"],
                     "properties": {
                         "doc_id": {"type": "integer"}, "url": {"type": "string"}, "site": {"type": "string"},
                         "cluster": {"type": "integer"}, "fetched_at": {"type": "integer", "nullable": true},
-                        "text": {"type": "string"}
+                        "text": {"type": "string"},
+                        "script": {"type": "string", "description": "ISO 15924 code, as recorded when the page was stored (Zzzz: not recorded)",
+                            "enum": ["Zzzz", "Hans", "Hant", "Jpan", "Kore", "Latn", "Cyrl", "Grek", "Arab", "Hebr", "Deva", "Thai", "Zyyy"]},
+                        "language": {"type": "string", "description": "BCP 47 tag the script tells (und: undetermined)", "enum": ["und", "zh", "ja", "ko"]}
                     }
                 },
                 "Stats": {

@@ -29,6 +29,7 @@ fn rebuilds_a_missing_catalog_and_leaves_a_sound_one_alone() {
                 replaces: None,
                 title: page.title_sketch,
                 listing: page.extracted.listing,
+                script: page.script,
             };
             index.insert(doc).expect("insert");
         }

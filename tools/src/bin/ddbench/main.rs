@@ -350,6 +350,7 @@ fn insert(index: &mut Index, i: u64, url: &str, site: &str, page: &Page, cluster
         replaces: None,
         title: page.title_sketch,
         listing: page.extracted.listing,
+        script: page.script,
     })?;
     if i % 256 == 255 {
         index.commit()?;

@@ -65,6 +65,7 @@ pub fn run(crawl: &[PathBuf], db: &Path, params: &Params, out: Option<&Path>) ->
             replaces: None,
             title: page.title_sketch,
             listing: page.extracted.listing,
+            script: page.script,
         })?;
         originals.push((Original { url: raw.url, text, kind: raw.kind }, id));
     }
