@@ -59,6 +59,9 @@ fn insert(index: &mut Index, name: &str, n: usize, bytes: &[u8], replaces: Optio
         features: &page.features,
         cluster: None,
         replaces,
+        title: page.title_sketch,
+        listing: page.extracted.listing,
+        script: page.script,
     };
     index.insert(doc).expect("insert into the fixture index")
 }
@@ -269,7 +272,7 @@ fn reseal(file: &Path, b: &mut [u8]) -> Option<()> {
 
 fn exercise(index: &mut Index, queries: &[Page]) {
     for q in queries {
-        if let Ok(answer) = index.query(&q.norm.chars, &q.features, None) {
+        if let Ok(answer) = dedupdb::dedup::Searcher::of(index).query(&q.norm.chars, &q.features, None) {
             for m in answer.matches.iter().chain(answer.exact.iter()) {
                 let _ = index.doc_text(m.doc_id);
                 let _ = index.doc_url(m.doc_id);
@@ -322,6 +325,9 @@ fuzz_target!(|data: &[u8]| {
                 features: &page.features,
                 cluster: None,
                 replaces: None,
+                title: page.title_sketch,
+                listing: page.extracted.listing,
+                script: page.script,
             };
             if index.insert(doc).is_ok() && index.commit().is_ok() {
                 let _ = index.flush();

@@ -16,3 +16,4 @@ mod disk_full;
 mod index_create;
 mod locking;
 mod merge;
+mod readers_under_merges;
