@@ -88,21 +88,10 @@ pub fn folds_in(text: &str) -> u32 {
 /// Offset of the first three-byte character at or after `from` (a character boundary of UTF-8
 /// `b`) that folds. ASCII (the markup) is skipped eight bytes at a time.
 fn next_fold(b: &[u8], from: usize) -> Option<usize> {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     let mut i = from;
     while let Some(&lead) = b.get(i) {
         match lead {
-            0x00..=0x7F => {
-                i += 1;
-                while let Some(w) = b.get(i..i + 8) {
-                    let high = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]) & HIGH;
-                    if high != 0 {
-                        i += high.trailing_zeros() as usize / 8;
-                        break;
-                    }
-                    i += 8;
-                }
-            }
+            0x00..=0x7F => i = crate::utf8::skip_ascii(b, i + 1),
             0xE0..=0xEF => {
                 // A run of three-byte characters (Chinese text), read without bounds checks.
                 for ch in b[i..].chunks_exact(3) {

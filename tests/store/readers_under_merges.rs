@@ -103,57 +103,48 @@ fn queries_answer_the_same_while_the_writer_flushes_merges_and_compacts() {
     let stop = Arc::new(AtomicBool::new(false));
     // Passes over the queries each reader has made.
     let passes: Vec<Arc<AtomicUsize>> = (0..4).map(|_| Arc::new(AtomicUsize::new(0))).collect();
+    // Each reader: passes over the queries until told to stop, counted; the first wrong
+    // answer or error ends it.
+    let reader = |done: Arc<AtomicUsize>, mut pass: Box<dyn FnMut() -> Result<(), String> + Send>| {
+        let stop = stop.clone();
+        std::thread::spawn(move || -> Result<usize, String> {
+            let mut n = 0;
+            while !stop.load(Ordering::Relaxed) {
+                pass()?;
+                n += 1;
+                done.fetch_add(1, Ordering::Relaxed);
+            }
+            Ok(n)
+        })
+    };
+    let same = |name: String, db: Db, qs: Vec<PageInput>, want: Vec<Answer>| {
+        move || -> Result<(), String> {
+            let got = answers(&db, &qs)?;
+            match (0..qs.len()).find(|&k| got[k] != want[k]) {
+                Some(k) => Err(format!("{name}: {} answered {:?}, quiescent {:?}", qs[k].url, got[k], want[k])),
+                None => Ok(()),
+            }
+        }
+    };
     let mut readers = Vec::new();
     // Readers of the writer's own published snapshots.
     for t in 0..2 {
-        let (db, stop, done, qs, want) = (db.clone(), stop.clone(), passes[t].clone(), qs.clone(), want.clone());
-        readers.push(std::thread::spawn(move || -> Result<usize, String> {
-            let mut n = 0;
-            while !stop.load(Ordering::Relaxed) {
-                let got = answers(&db, &qs)?;
-                if let Some(k) = (0..qs.len()).find(|&k| got[k] != want[k]) {
-                    return Err(format!("thread {t}: {} answered {:?}, quiescent {:?}", qs[k].url, got[k], want[k]));
-                }
-                n += 1;
-                done.fetch_add(1, Ordering::Relaxed);
-            }
-            Ok(n)
-        }));
+        let pass = same(format!("thread {t}"), db.clone(), qs.clone(), want.clone());
+        readers.push(reader(passes[t].clone(), Box::new(pass)));
     }
     // A second Db of this process, without a writer: every reader it hands out opens the
     // index from disk (manifest, segments, WAL) while the writer retires files.
-    {
-        let (path, stop, done, qs, want) = (path.clone(), stop.clone(), passes[2].clone(), qs.clone(), want.clone());
-        readers.push(std::thread::spawn(move || -> Result<usize, String> {
-            let db = Db::open_existing(&path).map_err(|e| e.to_string())?;
-            let mut n = 0;
-            while !stop.load(Ordering::Relaxed) {
-                let got = answers(&db, &qs)?;
-                if let Some(k) = (0..qs.len()).find(|&k| got[k] != want[k]) {
-                    return Err(format!("from disk: {} answered {:?}, quiescent {:?}", qs[k].url, got[k], want[k]));
-                }
-                n += 1;
-                done.fetch_add(1, Ordering::Relaxed);
-            }
-            Ok(n)
-        }));
-    }
+    let from_disk = Db::open_existing(&path).expect("open a second Db");
+    readers.push(reader(passes[2].clone(), Box::new(same("from disk".into(), from_disk, qs.clone(), want.clone()))));
     // Another process.
-    {
-        let (path, qfile, stop, done) = (path.clone(), qfile.clone(), stop.clone(), passes[3].clone());
-        readers.push(std::thread::spawn(move || -> Result<usize, String> {
-            let mut n = 0;
-            while !stop.load(Ordering::Relaxed) {
-                let got = query_process(&path, &qfile)?;
-                if got != want_lines {
-                    return Err(format!("dedupdb query answered\n{got}\nquiescent\n{want_lines}"));
-                }
-                n += 1;
-                done.fetch_add(1, Ordering::Relaxed);
-            }
-            Ok(n)
-        }));
-    }
+    let (p, qf) = (path.clone(), qfile.clone());
+    readers.push(reader(
+        passes[3].clone(),
+        Box::new(move || match query_process(&p, &qf)? {
+            got if got == want_lines => Ok(()),
+            got => Err(format!("dedupdb query answered\n{got}\nquiescent\n{want_lines}")),
+        }),
+    ));
 
     // The writer: other articles, flushed, then merged or compacted, round after round, each
     // round waiting until every reader has made a pass more (so each pass overlaps the writer).
