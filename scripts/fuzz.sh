@@ -35,6 +35,7 @@ start=$SECONDS
 RUSTFLAGS="$flags" cargo +nightly build --quiet --release --manifest-path fuzz/Cargo.toml \
     --target "$triple" --config 'profile.release.debug="line-tables-only"' --bins
 echo "fuzz: targets built in $((SECONDS - start)) s"
+bin=${CARGO_TARGET_DIR:-fuzz/target}/$triple/release
 
 # Each target's options (fuzz/README.md).
 options() {
@@ -66,10 +67,13 @@ for t in "${targets[@]}"; do
     log=$(mktemp)
     before=$(ls "fuzz/artifacts/$t" | wc -l)
     # shellcheck disable=SC2086
-    if ! "fuzz/target/$triple/release/$t" "fuzz/corpus/$t" -artifact_prefix="fuzz/artifacts/$t/" \
+    if ! "$bin/$t" "fuzz/corpus/$t" -artifact_prefix="fuzz/artifacts/$t/" \
         -max_total_time="$seconds" -print_final_stats=1 $opts >"$log" 2>&1; then
         failed=1
-        tail -n 40 "$log" >&2
+        # What failed (a panic's message, a sanitizer's report) and where the input was saved,
+        # without the backtrace's frames.
+        grep -E -m 3 -A 2 "panicked at|ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)" "$log" >&2 || true
+        grep -E "^(SUMMARY|artifact_prefix)" "$log" >&2 || true
     fi
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
     last=$(grep -E '^#[0-9]+' "$log" | tail -n 1 || true)

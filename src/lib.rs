@@ -85,6 +85,14 @@ pub fn die_on_closed_pipe() {
     }
 }
 
+/// Makes a segment page the disk cannot read end the process with a message naming the file and
+/// the offset (status 1), where it would die of a bare "Bus error": segments are memory-mapped,
+/// and the kernel reports a failed read of a mapped page with `SIGBUS`, not an error code. For a
+/// program's `main` (the handler is process-wide); `program` begins the message.
+pub fn report_unreadable_pages(program: &'static str) {
+    store::sigbus::report_unreadable_pages(program);
+}
+
 /// Sends `tracing` events to stderr, filtered by `RUST_LOG` (warnings by default): the setup
 /// `dedupdb` and `ddtool` share. Does nothing when a subscriber is already installed.
 pub fn init_logging() {

@@ -119,6 +119,9 @@ impl Catalog {
             .tempdir_in(parent)
             .map_err(|e| StoreError::io(parent, e))?;
         Catalog::open(tmp.path())?.flush()?;
+        // sled fsyncs its log but not the `conf` file it writes at creation, nor the directory:
+        // after a power cut the catalog could be a name with an empty `conf`, which sled refuses.
+        super::fsutil::sync_tree(tmp.path())?;
         let built = tmp.keep();
         std::fs::rename(&built, dir).map_err(|e| StoreError::io(dir, e))?;
         super::fsutil::sync_dir(parent)

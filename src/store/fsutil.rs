@@ -27,7 +27,13 @@ pub fn publish(tmp: NamedTempFile, path: &Path) -> Result<()> {
             .map_err(|e| StoreError::io(tmp.path(), e))?;
     }
     tmp.as_file().sync_all().map_err(|e| StoreError::io(tmp.path(), e))?;
-    tmp.persist(path).map_err(|e| StoreError::io(path, e.error))?;
+    // Renamed through std (libc's rename), not `persist` (a raw system call on Linux): the
+    // power-loss test's recording library sees only what goes through libc. A failed rename
+    // leaves the temporary file to be removed when `tmp` drops.
+    let tmp = tmp.into_temp_path();
+    std::fs::rename(&tmp, path).map_err(|e| StoreError::io(path, e))?;
+    // Renamed away: nothing left to delete (`keep` only disarms the removal).
+    let _ = tmp.keep();
     sync_dir(path.parent().unwrap_or(Path::new(".")))
 }
 
@@ -42,4 +48,19 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
 pub fn sync_dir(dir: &Path) -> Result<()> {
     let f = std::fs::File::open(dir).map_err(|e| StoreError::io(dir, e))?;
     f.sync_all().map_err(|e| StoreError::io(dir, e))
+}
+
+/// Fsyncs every file and directory under `dir`, and `dir` itself: a directory another library
+/// wrote, made durable before it is renamed into place.
+pub fn sync_tree(dir: &Path) -> Result<()> {
+    for entry in std::fs::read_dir(dir).map_err(|e| StoreError::io(dir, e))? {
+        let path = entry.map_err(|e| StoreError::io(dir, e))?.path();
+        if path.is_dir() {
+            sync_tree(&path)?;
+        } else {
+            let f = std::fs::File::open(&path).map_err(|e| StoreError::io(&path, e))?;
+            f.sync_all().map_err(|e| StoreError::io(&path, e))?;
+        }
+    }
+    sync_dir(dir)
 }

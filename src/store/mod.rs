@@ -26,6 +26,7 @@ pub mod memtable;
 pub mod pruned;
 pub mod rebuild;
 pub mod segment;
+pub(crate) mod sigbus;
 pub mod tiering;
 mod view;
 pub mod wal;

@@ -242,3 +242,32 @@ pub fn same_answers(a: &[Value], b: &[Value], what: &str) {
         panic!("{what}: answer {i} differs:\n{}\n{}", a[i], b[i]);
     }
 }
+
+/// A sibling of the `dedupdb` binary in the target directory (another package's binary or
+/// library), built when missing.
+pub fn built(file: &str, package: &str) -> std::path::PathBuf {
+    let dir = Path::new(env!("CARGO_BIN_EXE_dedupdb")).parent().expect("target directory").to_path_buf();
+    let path = dir.join(file);
+    if !path.exists() {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let mut cmd = Command::new(cargo);
+        cmd.args(["build", "--quiet", "-p", package]);
+        if dir.ends_with("release") {
+            cmd.arg("--release");
+        }
+        let status = cmd.status().expect("run cargo build");
+        assert!(status.success(), "cargo build -p {package} failed");
+    }
+    assert!(path.exists(), "{} is not built", path.display());
+    path
+}
+
+/// `ddtool` (of the tools package).
+pub fn ddtool() -> Command {
+    Command::new(built("ddtool", "dedupdb-tools"))
+}
+
+/// The fault-injection library (tools/faultfs), for `LD_PRELOAD`.
+pub fn faultfs() -> std::path::PathBuf {
+    built("libddfaultfs.so", "dedupdb-faultfs")
+}

@@ -143,3 +143,16 @@ fn copies_are_found_and_each_page_keeps_its_script_in_the_index() {
     let db = Db::open_existing(dir.path().join("db")).expect("reopen");
     assert_eq!(recorded(&db), want, "in a segment");
 }
+
+/// Found by the `page` fuzz target (its check that nothing folds predated Korean pages): a UTF-16
+/// body of Hangul with one Han character between them. The page is Korean, so the Han character
+/// stays as written, and it is kept in the normalized text.
+#[test]
+fn a_utf16_korean_fragment_keeps_its_han_character() {
+    let bytes: &[u8] = b"\xff\xfe\x21\xaf\xe5\xbd\x0a\x6f\x64\xb9\x96\xba\xe6\xb0\x8c\xba\xe6\xb0\x68\xb8\x3b\x00";
+    let p = Page::analyze(Body::Html { bytes, charset: None }, &Params::default());
+    assert_eq!(p.script, Script::Kore, "read as {:?}: {:?}", p.script, p.main_text);
+    let han = '\u{6f0a}';
+    assert_ne!(dedupdb::script_fold::fold(han), han, "the fixture's Han character should be one that folds");
+    assert!(p.norm.chars.contains(&han), "the Han character was folded or dropped: {:?}", p.main_text);
+}

@@ -34,6 +34,7 @@ enum Command {
 
 fn main() -> ExitCode {
     dedupdb::die_on_closed_pipe();
+    dedupdb::report_unreadable_pages("ddtool");
     let cli = Cli::parse();
     dedupdb::init_logging();
     let result = match cli.command {

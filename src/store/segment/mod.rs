@@ -38,6 +38,8 @@ pub struct Segment {
     path: PathBuf,
     id: u64,
     serial: u64,
+    /// Names the file to a SIGBUS on the map; declared before it, so forgotten before the unmap.
+    _mapped: super::sigbus::Registration,
     map: Mmap,
     sections: [(usize, usize); SECTION_SLOTS],
     trailer: SegmentTrailer,
@@ -169,6 +171,8 @@ impl Segment {
         // SAFETY: segment files are immutable once published (written to a temporary name and
         // renamed); nothing writes to a mapped file, and deletion keeps the mapping valid.
         let map = unsafe { Mmap::map(&file) }.map_err(|e| StoreError::io(path, e))?;
+        // Before the first read of the map: a page that cannot be read is named from here on.
+        let mapped = super::sigbus::register(map.as_ptr(), map.len(), path);
         let bad = |offset: usize, what: &str| StoreError::corrupt(path, offset as u64, what);
         let readable = |found: u32| match (SEGMENT_VERSION_OLDEST..=SEGMENT_VERSION).contains(&found) {
             true => Ok(()),
@@ -246,6 +250,7 @@ impl Segment {
             path: path.to_path_buf(),
             id: header.segment_id,
             serial: NEXT_SERIAL.fetch_add(1, Ordering::Relaxed),
+            _mapped: mapped,
             map,
             sections,
             trailer,

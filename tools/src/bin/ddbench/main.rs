@@ -361,6 +361,7 @@ fn insert(index: &mut Index, i: u64, url: &str, site: &str, page: &Page, cluster
 
 fn main() -> Result<()> {
     dedupdb::die_on_closed_pipe();
+    dedupdb::report_unreadable_pages("ddbench");
     let cli = Cli::parse();
     let vocab = Vocab::new();
     let params = Params::default();

@@ -1,0 +1,558 @@
+//! Power loss: what a file system may keep when the power goes, not only what a killed process
+//! leaves. `dedupdb ingest` and `ddtool compact` run with `libddfaultfs.so` preloaded
+//! (tools/faultfs), which records every file operation under the test's directory, with the
+//! bytes written, in the order they happened. From the recording the test builds the images a
+//! crash could leave at every fsync, directory fsync and rename, under this model:
+//!
+//! - a file's writes and length changes are durable once an fsync of that file (or a `sync`)
+//!   follows them; any later one may be lost, kept, torn (a prefix of it kept, in 512-byte
+//!   sectors) or leave zeros (the length grew, the data did not), each independently of the
+//!   others, so they may also land out of order;
+//! - names (create, rename, unlink, mkdir, rmdir) persist in the order they were made, as a
+//!   journaling file system keeps them; every one before a directory fsync (or a `sync`) is
+//!   durable, any number of the later ones may be kept.
+//!
+//! Each image then opens, verifies clean (before and after the writer's recovery) and holds every
+//! page the report had acknowledged when the power went, under the doc id it gave, and no URL
+//! twice. An image from before the manifest existed must hold no acknowledged page, and a new
+//! index can be made in it.
+//!
+//! Three images per crash point (none of the unsynced data, all of it, and a random draw), more
+//! with `DEDUPDB_POWER_IMAGES=N` random draws a point (`scripts/power-loss.sh` runs thousands;
+//! `DEDUPDB_TEST_SEED` replays one).
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+use std::process::Command;
+
+use dedupdb::Db;
+
+use crate::common_store::{self, crawl, read_report, s, seed, verdict, Rng, INSERTED};
+
+/// One operation of the recording, resolved to the file (node) it acted on.
+#[derive(Debug, Clone)]
+enum Op {
+    /// A new file at this path.
+    Create {
+        path: Vec<u8>,
+        node: usize,
+    },
+    Write {
+        node: usize,
+        offset: u64,
+        data: Vec<u8>,
+    },
+    SetLen {
+        node: usize,
+        len: u64,
+    },
+    Fsync {
+        node: usize,
+    },
+    DirSync,
+    Rename {
+        old: Vec<u8>,
+        new: Vec<u8>,
+    },
+    Unlink {
+        path: Vec<u8>,
+    },
+    Mkdir {
+        path: Vec<u8>,
+    },
+    Rmdir {
+        path: Vec<u8>,
+    },
+    SyncAll,
+}
+
+impl Op {
+    /// A change of names, which persists in order.
+    fn is_name(&self) -> bool {
+        matches!(self, Op::Create { .. } | Op::Rename { .. } | Op::Unlink { .. } | Op::Mkdir { .. } | Op::Rmdir { .. })
+    }
+
+    /// A point where the test cuts the power just after.
+    fn is_boundary(&self) -> bool {
+        matches!(self, Op::Fsync { .. } | Op::DirSync | Op::Rename { .. } | Op::SyncAll)
+    }
+}
+
+/// A name in the tree: a directory or a file's node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Entry {
+    Dir,
+    File(usize),
+}
+
+/// A recording: the files present before it (node contents) and its operations.
+struct Recording {
+    /// Root-relative paths of the tree before the run.
+    base_tree: BTreeMap<Vec<u8>, Entry>,
+    /// Content of each node that existed before the run (empty for nodes created by it).
+    base_data: Vec<Vec<u8>>,
+    ops: Vec<Op>,
+}
+
+/// The state of the directory: names and each named file's bytes.
+type State = BTreeMap<Vec<u8>, Option<Vec<u8>>>;
+
+fn le_u32(b: &[u8]) -> u32 {
+    u32::from_le_bytes(b[..4].try_into().expect("4 bytes"))
+}
+
+fn le_u64(b: &[u8]) -> u64 {
+    u64::from_le_bytes(b[..8].try_into().expect("8 bytes"))
+}
+
+/// Moves a name, or a directory's name and every name under it.
+fn rename_in(tree: &mut BTreeMap<Vec<u8>, Entry>, old: &[u8], new: &[u8]) {
+    let mut prefix = old.to_vec();
+    prefix.push(b'/');
+    let moved: Vec<Vec<u8>> = tree.keys().filter(|k| k.as_slice() == old || k.starts_with(&prefix)).cloned().collect();
+    // Renaming over a name replaces it (a directory only when empty, as rename(2) allows).
+    let mut new_prefix = new.to_vec();
+    new_prefix.push(b'/');
+    tree.retain(|k, _| k.as_slice() != new && !k.starts_with(&new_prefix));
+    for k in moved {
+        if let Some(e) = tree.remove(&k) {
+            let mut to = new.to_vec();
+            to.extend_from_slice(&k[old.len()..]);
+            tree.insert(to, e);
+        }
+    }
+}
+
+/// Applies a change of names to a tree.
+fn apply_name(tree: &mut BTreeMap<Vec<u8>, Entry>, op: &Op) {
+    match op {
+        Op::Create { path, node } => {
+            tree.insert(path.clone(), Entry::File(*node));
+        }
+        Op::Rename { old, new } => rename_in(tree, old, new),
+        Op::Unlink { path } | Op::Rmdir { path } => {
+            tree.remove(path);
+        }
+        Op::Mkdir { path } => {
+            tree.insert(path.clone(), Entry::Dir);
+        }
+        _ => {}
+    }
+}
+
+/// Applies a write or length change to a file's bytes.
+fn apply_data(data: &mut Vec<u8>, op: &Op) {
+    match op {
+        Op::Write { offset, data: bytes, .. } => {
+            let at = *offset as usize;
+            if data.len() < at + bytes.len() {
+                data.resize(at + bytes.len(), 0);
+            }
+            data[at..at + bytes.len()].copy_from_slice(bytes);
+        }
+        Op::SetLen { len, .. } => data.resize(*len as usize, 0),
+        _ => {}
+    }
+}
+
+/// What an image keeps of what was not yet durable.
+#[derive(Debug, Clone, Copy)]
+enum Keep {
+    /// Nothing.
+    Synced,
+    /// Everything (what a killed process leaves).
+    All,
+    /// A random draw: some names, and each write kept, lost, torn or zeroed.
+    Random(u64),
+}
+
+impl Recording {
+    /// Reads the shim's log; `root` is the recorded directory (its paths are made relative).
+    fn read(log: &Path, root: &Path, base: &Path) -> Recording {
+        let bytes = std::fs::read(log).unwrap_or_else(|e| panic!("{}: {e}", log.display()));
+        let mut prefix = root.as_os_str().as_encoded_bytes().to_vec();
+        prefix.push(b'/');
+        let rel = |p: &[u8]| -> Vec<u8> {
+            p.strip_prefix(prefix.as_slice())
+                .unwrap_or_else(|| panic!("a recorded path outside the root: {}", String::from_utf8_lossy(p)))
+                .to_vec()
+        };
+        let mut base_tree = BTreeMap::new();
+        let mut base_data = Vec::new();
+        snapshot(base, base, &mut base_tree, &mut base_data);
+        // The names as the run saw them, to resolve an open's path and an inode to a node.
+        let mut tree = base_tree.clone();
+        let mut inodes: HashMap<u64, usize> = HashMap::new();
+        let mut ops = Vec::new();
+        let mut at = 0;
+        while at < bytes.len() {
+            assert!(at + 5 <= bytes.len(), "the log ends inside a record header");
+            let op = bytes[at];
+            let len = le_u32(&bytes[at + 1..]) as usize;
+            let p = &bytes[at + 5..at + 5 + len];
+            at += 5 + len;
+            let node_of = |ino: u64, inodes: &HashMap<u64, usize>| -> Option<usize> { inodes.get(&ino).copied() };
+            let resolved = match op {
+                1 => {
+                    let node = base_data.len();
+                    base_data.push(Vec::new());
+                    inodes.insert(le_u64(p), node);
+                    Some(Op::Create { path: rel(&p[8..]), node })
+                }
+                2 => {
+                    match tree.get(&rel(&p[8..])) {
+                        Some(Entry::File(node)) => {
+                            inodes.insert(le_u64(p), *node);
+                        }
+                        Some(Entry::Dir) => {}
+                        None => {
+                            panic!("an open of {} which the recording never made", String::from_utf8_lossy(&p[8..]))
+                        }
+                    }
+                    None
+                }
+                3 => node_of(le_u64(p), &inodes).map(|node| Op::Write {
+                    node,
+                    offset: le_u64(&p[8..]),
+                    data: p[16..].to_vec(),
+                }),
+                4 => node_of(le_u64(p), &inodes).map(|node| Op::SetLen { node, len: le_u64(&p[8..]) }),
+                5 => node_of(le_u64(p), &inodes).map(|node| Op::Fsync { node }),
+                6 => Some(Op::DirSync),
+                7 => {
+                    let old_len = le_u32(p) as usize;
+                    Some(Op::Rename { old: rel(&p[4..4 + old_len]), new: rel(&p[4 + old_len..]) })
+                }
+                8 => Some(Op::Unlink { path: rel(p) }),
+                9 => Some(Op::Mkdir { path: rel(p) }),
+                10 => Some(Op::Rmdir { path: rel(p) }),
+                11 => Some(Op::SyncAll),
+                12 => panic!("the run made an operation the recording cannot replay: {}", String::from_utf8_lossy(p)),
+                other => panic!("unknown log record {other}"),
+            };
+            if let Some(o) = resolved {
+                apply_name(&mut tree, &o);
+                ops.push(o);
+            }
+        }
+        Recording { base_tree, base_data, ops }
+    }
+
+    /// The directory as an image at crash point `k` (the first `k` operations happened) keeps it.
+    fn image(&self, k: usize, keep: Keep) -> State {
+        let ops = &self.ops[..k];
+        let last = |f: &dyn Fn(&Op) -> bool| ops.iter().rposition(f);
+        let synced_all = last(&|o: &Op| matches!(o, Op::SyncAll));
+        // Names before the last directory fsync or sync are durable; they persist in order.
+        let names_durable = last(&|o: &Op| matches!(o, Op::DirSync | Op::SyncAll)).map_or(0, |i| i + 1);
+        let mut rng = Rng::new(match keep {
+            Keep::Random(seed) => seed,
+            _ => 0,
+        });
+        let names_kept = match keep {
+            Keep::Synced => names_durable,
+            Keep::All => k,
+            Keep::Random(_) => rng.range(names_durable as u64, k as u64 + 1) as usize,
+        };
+        let mut tree = self.base_tree.clone();
+        for o in &ops[..names_kept] {
+            if o.is_name() {
+                apply_name(&mut tree, o);
+            }
+        }
+        // Each node's durable point: its last fsync, or the last sync.
+        let mut durable: HashMap<usize, usize> = HashMap::new();
+        for (i, o) in ops.iter().enumerate() {
+            if let Op::Fsync { node } = o {
+                durable.insert(*node, i);
+            }
+        }
+        let mut data = self.base_data.clone();
+        for (i, o) in ops.iter().enumerate() {
+            let node = match o {
+                Op::Write { node, .. } | Op::SetLen { node, .. } => *node,
+                _ => continue,
+            };
+            let is_durable = durable.get(&node).is_some_and(|&d| i < d) || synced_all.is_some_and(|d| i < d);
+            if is_durable {
+                apply_data(&mut data[node], o);
+                continue;
+            }
+            match keep {
+                Keep::Synced => {}
+                Keep::All => apply_data(&mut data[node], o),
+                Keep::Random(_) => match (o, rng.range(0, 10)) {
+                    (_, 0..=3) => apply_data(&mut data[node], o),
+                    (Op::Write { node, offset, data: bytes }, 4..=5) => {
+                        // Torn: the first sectors of it.
+                        let sectors = rng.range(0, bytes.len() as u64 / 512 + 1) as usize;
+                        let cut = (sectors * 512).min(bytes.len());
+                        let torn = Op::Write { node: *node, offset: *offset, data: bytes[..cut].to_vec() };
+                        apply_data(&mut data[*node], &torn);
+                    }
+                    (Op::Write { node, offset, data: bytes }, 6) => {
+                        // The length grew, the data never came.
+                        let end = *offset as usize + bytes.len();
+                        if data[*node].len() < end {
+                            data[*node].resize(end, 0);
+                        }
+                    }
+                    _ => {}
+                },
+            }
+        }
+        tree.into_iter()
+            .map(|(path, e)| {
+                let bytes = match e {
+                    Entry::Dir => None,
+                    Entry::File(node) => Some(data[node].clone()),
+                };
+                (path, bytes)
+            })
+            .collect()
+    }
+}
+
+/// Reads a directory tree into names and nodes (paths relative to `root`).
+fn snapshot(root: &Path, dir: &Path, tree: &mut BTreeMap<Vec<u8>, Entry>, data: &mut Vec<Vec<u8>>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries {
+        let e = e.expect("read_dir entry");
+        let path = e.path();
+        let rel = path.strip_prefix(root).expect("under the root").as_os_str().as_encoded_bytes().to_vec();
+        if e.file_type().expect("file type").is_dir() {
+            tree.insert(rel, Entry::Dir);
+            snapshot(root, &path, tree, data);
+        } else {
+            tree.insert(rel, Entry::File(data.len()));
+            data.push(std::fs::read(&path).expect("read a file of the base"));
+        }
+    }
+}
+
+/// The directory's state as it is on disk.
+fn on_disk(root: &Path) -> State {
+    let mut tree = BTreeMap::new();
+    let mut data = Vec::new();
+    snapshot(root, root, &mut tree, &mut data);
+    tree.into_iter()
+        .map(|(p, e)| {
+            (
+                p,
+                match e {
+                    Entry::Dir => None,
+                    Entry::File(n) => Some(std::mem::take(&mut data[n])),
+                },
+            )
+        })
+        .collect()
+}
+
+/// Writes a state out as a directory tree at `to` (emptied first).
+fn materialize(state: &State, to: &Path) {
+    let _ = std::fs::remove_dir_all(to);
+    std::fs::create_dir_all(to).expect("image directory");
+    for (path, bytes) in state {
+        let p = to.join(std::str::from_utf8(path).expect("UTF-8 path"));
+        match bytes {
+            None => std::fs::create_dir_all(&p).expect("image subdirectory"),
+            Some(b) => {
+                if let Some(parent) = p.parent() {
+                    std::fs::create_dir_all(parent).expect("image subdirectory");
+                }
+                std::fs::write(&p, b).expect("image file");
+            }
+        }
+    }
+}
+
+/// Runs a command with the recording shim preloaded; the log goes to `log`.
+fn recorded(mut cmd: Command, root: &Path, log: &Path) {
+    let out = cmd
+        .env("LD_PRELOAD", common_store::faultfs())
+        .env("DDFAULT_ROOT", root)
+        .env("DDFAULT_LOG", log)
+        .env("RUST_LOG", "error")
+        .output()
+        .expect("run the recorded command");
+    assert!(out.status.success(), "recorded run failed ({}): {}", out.status, String::from_utf8_lossy(&out.stderr));
+}
+
+/// Pages acknowledged by a report's complete lines: URL -> doc id.
+fn acked_in(report: Option<&Vec<u8>>, scratch: &Path) -> HashMap<String, u64> {
+    let Some(bytes) = report else { return HashMap::new() };
+    std::fs::write(scratch, bytes).expect("write the report");
+    read_report(scratch)
+        .iter()
+        .filter(|l| INSERTED.contains(&verdict(l)) || verdict(l) == "skipped")
+        .map(|l| (l["url"].as_str().expect("url").to_string(), l["doc_id"].as_u64().expect("doc id")))
+        .collect()
+}
+
+/// Checks one image of the index; returns whether it held an index (a manifest).
+fn check_image(db: &Path, acked: &HashMap<String, u64>, what: &str) -> bool {
+    if !db.join("MANIFEST").exists() {
+        assert!(acked.is_empty(), "{what}: no manifest, yet {} pages were acknowledged", acked.len());
+        // What the creation left is no obstacle to making the index.
+        let made = Db::open(db).unwrap_or_else(|e| panic!("{what}: cannot create an index over the image: {e}"));
+        drop(made);
+        return false;
+    }
+    common_store::assert_sound(db, &format!("{what}, before recovery"));
+    {
+        let opened = Db::open_existing(db).unwrap_or_else(|e| panic!("{what}: cannot open: {e}"));
+        let writer = opened.writer().unwrap_or_else(|e| panic!("{what}: cannot recover: {e}"));
+        writer.close().unwrap_or_else(|e| panic!("{what}: recovery cannot finish: {e}"));
+    }
+    common_store::assert_sound(db, &format!("{what}, after recovery"));
+    let opened = Db::open_existing(db).unwrap_or_else(|e| panic!("{what}: cannot reopen: {e}"));
+    let mut stored: HashMap<String, u64> = HashMap::new();
+    opened
+        .reader()
+        .unwrap_or_else(|e| panic!("{what}: no reader: {e}"))
+        .for_each_page(|doc_id, url, _| {
+            if let Some(before) = stored.insert(url.to_string(), u64::from(doc_id)) {
+                panic!("{what}: {url} stored twice (docs {before} and {doc_id})");
+            }
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("{what}: cannot list the pages: {e}"));
+    for (url, doc) in acked {
+        match stored.get(url) {
+            None => panic!("{what}: acknowledged page {url} (doc {doc}) is lost"),
+            Some(d) => assert_eq!(d, doc, "{what}: {url} acknowledged as doc {doc}, stored as doc {d}"),
+        }
+    }
+    true
+}
+
+/// What a scenario's images came to.
+#[derive(Debug, Default)]
+struct Tally {
+    points: usize,
+    images: usize,
+    without_index: usize,
+}
+
+/// Builds and checks the images of one recording. `acked_before` are the pages acknowledged by
+/// earlier runs (durable before this one started).
+fn check_recording(
+    rec: &Recording,
+    root: &Path,
+    report: &[u8],
+    acked_before: &HashMap<String, u64>,
+    extra: usize,
+    rng: &mut Rng,
+    what: &str,
+) -> Tally {
+    // The recording is complete: replaying all of it gives the directory the run left.
+    let all = rec.image(rec.ops.len(), Keep::All);
+    assert_eq!(
+        all.keys().collect::<Vec<_>>(),
+        on_disk(root).keys().collect::<Vec<_>>(),
+        "{what}: the replayed recording names other files than the run left"
+    );
+    assert!(all == on_disk(root), "{what}: the replayed recording's bytes differ from the files the run left");
+    let scratch = tempfile::tempdir().expect("tempdir");
+    let image_dir = scratch.path().join("image");
+    let mut points: Vec<usize> = (0..rec.ops.len()).filter(|&i| rec.ops[i].is_boundary()).map(|i| i + 1).collect();
+    points.push(rec.ops.len());
+    points.dedup();
+    let mut tally = Tally::default();
+    for &k in &points {
+        let volatile = rec.image(k, Keep::All);
+        let mut acked = acked_before.clone();
+        acked.extend(acked_in(volatile.get(report).and_then(Option::as_ref), &scratch.path().join("report")));
+        let mut keeps = vec![Keep::Synced, Keep::All];
+        keeps.extend((0..1 + extra).map(|_| Keep::Random(rng.next_u64())));
+        for keep in keeps {
+            let state = if matches!(keep, Keep::All) { volatile.clone() } else { rec.image(k, keep) };
+            let db: State = state
+                .into_iter()
+                .filter_map(|(p, b)| p.strip_prefix(b"db/".as_slice()).map(|r| (r.to_vec(), b)))
+                .collect();
+            materialize(&db, &image_dir);
+            let label = format!("{what}: power cut after op {k} of {} ({:?})", rec.ops.len(), keep);
+            if !check_image(&image_dir, &acked, &label) {
+                tally.without_index += 1;
+            }
+            tally.images += 1;
+        }
+        tally.points += 1;
+    }
+    tally
+}
+
+#[test]
+fn every_power_cut_image_of_ingest_compact_and_reingest_opens_clean_with_every_acknowledged_page() {
+    let seed = seed(58);
+    let mut rng = Rng::new(seed);
+    let extra: usize = std::env::var("DEDUPDB_POWER_IMAGES").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let tmp_path = tmp.path().canonicalize().expect("canonical temp dir");
+    let root = tmp_path.join("root");
+    std::fs::create_dir_all(&root).expect("root");
+    let db = root.join("db");
+    let before = tmp_path.join("before");
+
+    // A: a new index, a segment every 60 pages, merges of two.
+    let day1 = crawl(seed, 300, "day1");
+    let input1 = tmp_path.join("day1.jsonl");
+    day1.write(&input1);
+    let report1 = root.join("report1.jsonl");
+    let log = tmp_path.join("a.log");
+    let mut cmd = common_store::dedupdb();
+    cmd.args(["ingest", "--json", "--flush-docs", "60", "--merge-factor", "2"]).args([
+        "--db",
+        s(&db),
+        "--report",
+        s(&report1),
+        s(&input1),
+    ]);
+    std::fs::create_dir_all(&before).expect("base");
+    recorded(cmd, &root, &log);
+    let rec = Recording::read(&log, &root, &before);
+    let a = check_recording(&rec, &root, b"report1.jsonl", &HashMap::new(), extra, &mut rng, "ingest");
+    let acked_a = acked_in(Some(&std::fs::read(&report1).expect("report")), &tmp_path.join("r"));
+    assert_eq!(acked_a.len(), day1.with_text.len(), "every page with text acknowledged");
+
+    // B: a full compaction of that index.
+    let base_b = tmp_path.join("base-b");
+    copy_tree(&root, &base_b);
+    let log = tmp_path.join("b.log");
+    let mut cmd = common_store::ddtool();
+    cmd.args(["compact", "--db", s(&db)]);
+    recorded(cmd, &root, &log);
+    let rec = Recording::read(&log, &root, &base_b);
+    let b = check_recording(&rec, &root, b"none", &acked_a, extra, &mut rng, "compact");
+
+    // C: the next day's crawl into the compacted index.
+    let base_c = tmp_path.join("base-c");
+    copy_tree(&root, &base_c);
+    let day2 = crawl(seed + 1, 120, "day2");
+    let input2 = tmp_path.join("day2.jsonl");
+    day2.write(&input2);
+    let report2 = root.join("report2.jsonl");
+    let log = tmp_path.join("c.log");
+    let mut cmd = common_store::dedupdb();
+    cmd.args(["ingest", "--json", "--flush-docs", "60", "--merge-factor", "2"]).args([
+        "--db",
+        s(&db),
+        "--report",
+        s(&report2),
+        s(&input2),
+    ]);
+    recorded(cmd, &root, &log);
+    let rec = Recording::read(&log, &root, &base_c);
+    let c = check_recording(&rec, &root, b"report2.jsonl", &acked_a, extra, &mut rng, "second ingest");
+
+    eprintln!("power loss (seed {seed}): ingest {a:?}, compact {b:?}, second ingest {c:?}");
+    // The runs were long enough to have something to cut.
+    assert!(a.points >= 20 && b.points >= 5 && c.points >= 10, "too few crash points: {a:?} {b:?} {c:?}");
+    assert!(a.without_index > 0 && a.without_index < a.images, "images before and after the index existed: {a:?}");
+}
+
+/// Copies a directory tree.
+fn copy_tree(from: &Path, to: &Path) {
+    materialize(&on_disk(from), to);
+}
