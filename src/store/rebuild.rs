@@ -123,6 +123,8 @@ pub fn rebuild_catalog(dir: &Path, force: bool) -> Result<CatalogRebuild> {
     }
     out.sites = sites.len();
     out.pruned_keys = pruned.len();
+    // Every file sled wrote (its `conf` is never fsynced by sled), before the name is taken.
+    super::fsutil::sync_tree(tmp.path())?;
     let built = tmp.keep();
     if path.exists() {
         let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());

@@ -275,7 +275,9 @@ fn bad_requests_get_a_status_and_name_the_field() {
         (status, serde_json::from_slice(&body).unwrap_or(Value::Null))
     };
     let page = json!({"url": "https://a.example/1", "html": "<p>今天天气很好，我们去公园散步，大家都很高兴。</p>"});
-    let cases: Vec<(&str, &[(&str, &str)], Vec<u8>, u16, Option<&str>)> = vec![
+    // (path, headers, body, status, the field the error names)
+    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], Vec<u8>, u16, Option<&'a str>);
+    let cases: Vec<Case> = vec![
         ("/v1/ingest", &[], page.to_string().into_bytes(), 401, Some("Authorization")),
         ("/v1/ingest", &[("Authorization", "Bearer wrong")], page.to_string().into_bytes(), 401, Some("Authorization")),
         ("/v1/query", &[], b"{not json".to_vec(), 400, None),

@@ -38,7 +38,7 @@ fn job(title: &str, seed: u64) -> Page {
 /// Page 2 of the site against page 1, asked as a page of `site`.
 fn second_job_against(index: &mut Index, first: u32, site: &str) -> (Option<Relation>, Option<Relation>) {
     let second = job("招聘会计助理", 12);
-    let plain = Searcher::of(&index).query(&second.norm.chars, &second.features, None).expect("query");
+    let plain = Searcher::of(index).query(&second.norm.chars, &second.features, None).expect("query");
     (relation_to(&ask(index, &second, site), first), relation_to(&plain, first))
 }
 

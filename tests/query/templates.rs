@@ -93,7 +93,7 @@ const POLICY: &str = "购买须知：本店所有商品均为正品行货，支�
 /// Queries `page` and inserts it as ingest does (into its best match's cluster); returns the
 /// doc ids of the earlier pages it matched.
 fn ingest_one(index: &mut Index, url: &str, site: &str, page: &dedupdb::Page) -> Vec<u32> {
-    let answer = Searcher::of(&index).query(&page.norm.chars, &page.features, None).expect("query");
+    let answer = Searcher::of(index).query(&page.norm.chars, &page.features, None).expect("query");
     let cluster = answer.matches.first().map(|m| m.cluster);
     common::insert_page_in_cluster(index, url, site, page, None, cluster);
     answer.matches.iter().map(|m| m.doc_id).collect()

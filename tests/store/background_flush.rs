@@ -34,7 +34,7 @@ fn wal_files(db: &Path) -> Vec<String> {
 
 /// The doc ids of a query's exact and similar matches.
 fn found(index: &mut Index, p: &Page) -> Vec<u32> {
-    let a = Searcher::of(&index).query(&p.norm.chars, &p.features, None).expect("query");
+    let a = Searcher::of(index).query(&p.norm.chars, &p.features, None).expect("query");
     a.exact.iter().chain(&a.matches).map(|m| m.doc_id).collect()
 }
 

@@ -164,8 +164,8 @@ fn a_full_disk_fails_cleanly_and_a_rerun_completes() {
     let mut trial = |free: u64| -> bool {
         let when = format!("{free} bytes free");
         fs.leave_free(free);
-        let _ = std::fs::remove_file(&report);
-        let out = ingest(&db, &input, &report);
+        let _ = std::fs::remove_file(report);
+        let out = ingest(db, input, report);
         if out.status.success() {
             return true;
         }
@@ -178,17 +178,17 @@ fn a_full_disk_fails_cleanly_and_a_rerun_completes() {
         }
         *phases.entry(phase(&err)).or_default() += 1;
         if db.join("MANIFEST").exists() {
-            assert_sound(&db, &when);
-            holds_acknowledged(&db, &report, &when);
+            assert_sound(db, &when);
+            holds_acknowledged(db, report, &when);
         } else {
             // Out of space before the index existed: nothing was acknowledged.
             assert!(acknowledged(report).is_empty(), "{when}: nothing acknowledged");
         }
         std::fs::remove_file(fs.ballast()).expect("remove ballast");
-        let again = ingest(&db, &input, &report);
+        let again = ingest(db, input, report);
         assert!(again.status.success(), "{when}: the rerun completes: {}", common_store::stderr(&again));
-        assert_sound(&db, &format!("{when}, rerun"));
-        let stored = clusters(&db);
+        assert_sound(db, &format!("{when}, rerun"));
+        let stored = clusters(db);
         for url in &pages.with_text {
             assert!(stored.contains_key(url), "{when}, rerun: {url} stored");
         }
@@ -226,29 +226,29 @@ fn a_compaction_out_of_space_leaves_the_index_as_it_was() {
     fs.leave_free(u64::MAX);
     // Several segments, unmerged, for compaction to rewrite.
     let out = common_store::dedupdb()
-        .args(["ingest", "--flush-docs", "40", "--no-merge", "--db", s(&db), "--report", s(&report), s(&input)])
+        .args(["ingest", "--flush-docs", "40", "--no-merge", "--db", s(db), "--report", s(report), s(input)])
         .output()
         .expect("run dedupdb ingest");
     assert!(out.status.success(), "{}", common_store::stderr(&out));
-    let before = clusters(&db);
-    let acked = holds_acknowledged(&db, &report, "before");
+    let before = clusters(db);
+    let acked = holds_acknowledged(db, report, "before");
     assert!(acked > 0);
     // Less room than the new segment needs.
     fs.fill(16 << 10);
-    let db_handle = dedupdb::Db::open(&db).expect("open");
+    let db_handle = dedupdb::Db::open(db).expect("open");
     let mut writer = db_handle.writer().expect("writer");
     let e = writer.compact(false).expect_err("no room to compact");
     assert!(dedupdb::error::disk_full_in(&e), "a full disk, said as such: {e}");
     drop(writer);
     drop(db_handle);
-    assert_sound(&db, "after the failed compaction");
-    assert_eq!(clusters(&db).len(), before.len(), "every page still there");
+    assert_sound(db, "after the failed compaction");
+    assert_eq!(clusters(db).len(), before.len(), "every page still there");
     std::fs::remove_file(fs.ballast()).expect("remove ballast");
-    let db_handle = dedupdb::Db::open(&db).expect("open");
+    let db_handle = dedupdb::Db::open(db).expect("open");
     let mut writer = db_handle.writer().expect("writer");
     writer.compact(false).expect("compaction completes with room");
     writer.close().expect("close");
     drop(db_handle);
-    assert_sound(&db, "after compaction");
-    assert_eq!(clusters(&db).len(), before.len(), "every page still there");
+    assert_sound(db, "after compaction");
+    assert_eq!(clusters(db).len(), before.len(), "every page still there");
 }

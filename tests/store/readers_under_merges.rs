@@ -128,9 +128,9 @@ fn queries_answer_the_same_while_the_writer_flushes_merges_and_compacts() {
     };
     let mut readers = Vec::new();
     // Readers of the writer's own published snapshots.
-    for t in 0..2 {
+    for (t, count) in passes.iter().take(2).enumerate() {
         let pass = same(format!("thread {t}"), db.clone(), qs.clone(), want.clone());
-        readers.push(reader(passes[t].clone(), Box::new(pass)));
+        readers.push(reader(count.clone(), Box::new(pass)));
     }
     // A second Db of this process, without a writer: every reader it hands out opens the
     // index from disk (manifest, segments, WAL) while the writer retires files.

@@ -318,7 +318,7 @@ fn measure(index: &mut Index, vocab: &Vocab, pages: u64, q: u64, params: &Params
         let t0 = Instant::now();
         let page = Page::analyze(Body::Text { bytes: text.as_bytes(), charset: None }, params);
         let t1 = Instant::now();
-        let a = Searcher::of(&index).query(&page.norm.chars, &page.features, None)?;
+        let a = Searcher::of(index).query(&page.norm.chars, &page.features, None)?;
         let t2 = Instant::now();
         if a.best().is_some() {
             found += 1;
