@@ -79,6 +79,7 @@ pub fn finish(dir: &Path, params: &Params, mut segments: Vec<SegmentRef>, pruned
         pruned.store(dir, m.pruned_gen)?;
     }
     super::fsutil::sync_dir(dir)?;
+    super::fsutil::sync_parent(dir)?;
     m.store(dir)?;
     super::rebuild::rebuild_catalog(dir, true)?;
     Ok(m)

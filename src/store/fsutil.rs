@@ -64,3 +64,9 @@ pub fn sync_tree(dir: &Path) -> Result<()> {
     }
     sync_dir(dir)
 }
+
+/// Fsyncs the directory holding `path`, making `path`'s own name durable (an fsync of `path`
+/// itself covers only the names inside it).
+pub fn sync_parent(path: &Path) -> Result<()> {
+    sync_dir(path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")))
+}

@@ -172,6 +172,12 @@ pub(super) fn lock_writer(dir: &Path) -> Result<File> {
     Err(StoreError::Locked { path: lock_path })
 }
 
+/// `n + 1`, or [`StoreError::Exhausted`] for a counter at its end (only a damaged file puts one
+/// there).
+fn bump(n: u64, dir: &Path, what: &'static str) -> Result<u64> {
+    n.checked_add(1).ok_or_else(|| StoreError::Exhausted { path: dir.to_path_buf(), what })
+}
+
 /// Tries of a held writer lock, 5 ms apart (see [`lock_writer`]).
 const LOCK_ATTEMPTS: u32 = 20;
 
@@ -229,6 +235,8 @@ impl Index {
                 }
                 Catalog::create(&catalog)?;
                 Wal::create(&wal_dir(dir), m.wal_gen)?;
+                // The index directory's own name, durable before the manifest makes it an index.
+                super::fsutil::sync_parent(dir)?;
                 m.store(dir)?;
                 m
             }
@@ -586,7 +594,7 @@ impl Index {
         self.writer()?;
         let dead = self.dead_docs()?;
         let seg_id = self.manifest.next_segment_id;
-        self.manifest.next_segment_id += 1;
+        self.manifest.next_segment_id = bump(self.manifest.next_segment_id, &self.dir, "segment ids")?;
         Ok((seg_id, self.segments[run].to_vec(), dead))
     }
 
@@ -668,13 +676,13 @@ impl Index {
     fn install_merge(&mut self, run: std::ops::Range<usize>, seg_id: u64, merged: Merged) -> Result<CompactStats> {
         let seg = Segment::open(&merged.path)?;
         let mut m = self.manifest.clone();
-        m.generation += 1;
+        m.generation = bump(m.generation, &self.dir, "manifest generations")?;
         let mut new_pruned = None;
         if !merged.newly_pruned.is_empty() {
             let mut all: Vec<(KeyKind, u64)> = self.pruned.iter().collect();
             all.extend(merged.newly_pruned.iter().map(|(k, v, _)| (*k, *v)));
             let set = PrunedSet::new(all);
-            m.pruned_gen += 1;
+            m.pruned_gen = bump(m.pruned_gen, &self.dir, "pruned-keys generations")?;
             set.store(&self.dir, m.pruned_gen)?;
             let w = self.writer()?;
             for (k, v, info) in &merged.newly_pruned {
@@ -772,10 +780,10 @@ impl Index {
         // The sites of the frozen pages are durable before the WAL that names them can be
         // retired: afterwards only the segment does.
         writer.catalog.flush()?;
-        let next_wal_gen = writer.wal.gen() + 1;
+        let next_wal_gen = bump(writer.wal.gen(), &wal_dir, "WAL generations")?;
         writer.wal = Wal::create(&wal_dir, next_wal_gen)?;
         let seg_id = self.manifest.next_segment_id;
-        self.manifest.next_segment_id += 1;
+        self.manifest.next_segment_id = bump(self.manifest.next_segment_id, &self.dir, "segment ids")?;
         let live = std::mem::take(&mut self.mem);
         let frozen = match self.sealed.is_empty() {
             true => Arc::new(live),
@@ -804,7 +812,7 @@ impl Index {
         let path = p.handle.join(&self.dir)?;
         let seg = Segment::open(&path)?;
         let mut m = self.manifest.clone();
-        m.generation += 1;
+        m.generation = bump(m.generation, &self.dir, "manifest generations")?;
         m.wal_gen = p.next_wal_gen;
         m.segments.push(SegmentRef { id: p.seg_id, doc_count: seg.doc_count(), file_len: seg.file_len() });
         m.store(&self.dir)?;

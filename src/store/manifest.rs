@@ -141,6 +141,15 @@ impl Manifest {
             let o = 64 + params_len + 24 * i;
             segments.push(SegmentRef { id: u64_at(o), doc_count: u32_at(o + 8), file_len: u64_at(o + 16) });
         }
+        // Counters bumped by one per flush, merge or rewrite never come near 2^63; one there is
+        // damage (and would overflow when bumped).
+        for (at, what) in
+            [(16, "generation"), (32, "next segment id"), (40, "WAL generation"), (48, "pruned-keys generation")]
+        {
+            if u64_at(at) >= 1 << 63 {
+                return Err(bad(at, &format!("{what} out of range")));
+            }
+        }
         Ok(Manifest {
             generation: u64_at(16),
             next_doc_id: u32_at(24),
@@ -187,6 +196,31 @@ mod tests {
             let mut bad = b.clone();
             bad[at] ^= 1;
             assert!(Manifest::decode(&bad, p).is_err(), "flip at {at}");
+        }
+    }
+
+    /// Found by the store fuzz target: a MANIFEST whose generation was u64::MAX (checksum made
+    /// good) overflowed when the next flush bumped it. Every counter near its end is damage.
+    #[test]
+    fn a_counter_at_its_end_is_damage_not_an_overflow_later() {
+        let b = Manifest::new(Params::default()).encode().expect("encode");
+        let p = Path::new("MANIFEST");
+        for (at, what) in [(16, "generation"), (32, "next segment id"), (40, "WAL generation"), (48, "pruned-keys")] {
+            for v in [u64::MAX, 1 << 63] {
+                let mut bad = b.clone();
+                bad[at..at + 8].copy_from_slice(&v.to_le_bytes());
+                let n = bad.len() - 4;
+                let crc = crc32fast::hash(&bad[..n]);
+                bad[n..].copy_from_slice(&crc.to_le_bytes());
+                let e = Manifest::decode(&bad, p).expect_err("refused").to_string();
+                assert!(e.contains(what) && e.contains("out of range"), "{what} = {v}: {e}");
+            }
+            let mut fine = b.clone();
+            fine[at..at + 8].copy_from_slice(&((1u64 << 63) - 1).to_le_bytes());
+            let n = fine.len() - 4;
+            let crc = crc32fast::hash(&fine[..n]);
+            fine[n..].copy_from_slice(&crc.to_le_bytes());
+            assert!(Manifest::decode(&fine, p).is_ok(), "{what} just below 2^63 is a counter");
         }
     }
 

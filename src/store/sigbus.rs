@@ -7,10 +7,10 @@
 //! on past a page it could not read, so it never answers from one.
 //!
 //! The handler may only call async-signal-safe functions: it takes no lock and allocates nothing.
-//! Registrations live in a fixed table of slots, each guarded by a sequence number (odd while its
-//! owner rewrites it), which the handler reads without waiting.
+//! Registrations live in a fixed table of slots, each guarded by a sequence count (odd while its
+//! owner rewrites it, bumped on every change), which the handler reads without waiting.
 
-use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{fence, AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
 /// Mapped segments registered at once; beyond this a fault is still reported, without the name.
 const SLOTS: usize = 1024;
@@ -18,8 +18,13 @@ const SLOTS: usize = 1024;
 const PATH_BYTES: usize = 240;
 
 struct Slot {
-    /// Even and nonzero: live; odd: being written; zero: free.
+    /// Taken by a registration (claimed with a compare-and-swap).
+    taken: AtomicBool,
+    /// Bumped before and after every change: odd while the slot is being written. The handler
+    /// trusts what it read only if the count was even and unchanged across its reads.
     seq: AtomicU64,
+    /// The fields below name a mapped segment.
+    live: AtomicBool,
     start: AtomicUsize,
     len: AtomicUsize,
     path_len: AtomicUsize,
@@ -28,7 +33,9 @@ struct Slot {
 
 #[allow(clippy::declare_interior_mutable_const)]
 const FREE: Slot = Slot {
+    taken: AtomicBool::new(false),
     seq: AtomicU64::new(0),
+    live: AtomicBool::new(false),
     start: AtomicUsize::new(0),
     len: AtomicUsize::new(0),
     path_len: AtomicUsize::new(0),
@@ -48,26 +55,37 @@ pub(crate) fn register(start: *const u8, len: usize, path: &std::path::Path) -> 
     let bytes = path.as_os_str().as_encoded_bytes();
     let tail = &bytes[bytes.len().saturating_sub(PATH_BYTES)..];
     for (i, slot) in TABLE.iter().enumerate() {
-        // Claim a free slot: 0 -> 1 (odd: being written).
-        if slot.seq.compare_exchange(0, 1, Ordering::Acquire, Ordering::Relaxed).is_err() {
+        if slot.taken.compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed).is_err() {
             continue;
         }
-        slot.start.store(start as usize, Ordering::Relaxed);
-        slot.len.store(len, Ordering::Relaxed);
-        for (d, &b) in slot.path.iter().zip(tail) {
-            d.store(b, Ordering::Relaxed);
-        }
-        slot.path_len.store(tail.len(), Ordering::Relaxed);
-        slot.seq.store(2, Ordering::Release);
+        edit(slot, || {
+            slot.start.store(start as usize, Ordering::Relaxed);
+            slot.len.store(len, Ordering::Relaxed);
+            for (d, &b) in slot.path.iter().zip(tail) {
+                d.store(b, Ordering::Relaxed);
+            }
+            slot.path_len.store(tail.len(), Ordering::Relaxed);
+            slot.live.store(true, Ordering::Relaxed);
+        });
         return Registration { slot: Some(i) };
     }
     Registration { slot: None }
 }
 
+/// Changes a slot with its count odd, so that a handler reading meanwhile discards what it read.
+fn edit(slot: &Slot, change: impl FnOnce()) {
+    slot.seq.fetch_add(1, Ordering::Relaxed);
+    fence(Ordering::Release);
+    change();
+    slot.seq.fetch_add(1, Ordering::Release);
+}
+
 impl Drop for Registration {
     fn drop(&mut self) {
         if let Some(i) = self.slot {
-            TABLE[i].seq.store(0, Ordering::Release);
+            let slot = &TABLE[i];
+            edit(slot, || slot.live.store(false, Ordering::Relaxed));
+            slot.taken.store(false, Ordering::Release);
         }
     }
 }
@@ -85,14 +103,17 @@ pub fn report_unreadable_pages(program: &'static str) {
             // SAFETY: a plain sigaction with a handler that only calls async-signal-safe functions;
             // the previous disposition is kept for faults that are not ours.
             unsafe {
+                // The disposition in place is saved before ours can run.
+                let mut old: libc::sigaction = std::mem::zeroed();
+                if libc::sigaction(libc::SIGBUS, std::ptr::null(), &mut old) != 0 {
+                    return;
+                }
+                PREVIOUS.store(Box::into_raw(Box::new(old)) as usize, Ordering::Release);
                 let mut action: libc::sigaction = std::mem::zeroed();
                 action.sa_sigaction = handler as *const () as usize;
                 action.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK;
                 libc::sigemptyset(&mut action.sa_mask);
-                let mut old: libc::sigaction = std::mem::zeroed();
-                if libc::sigaction(libc::SIGBUS, &action, &mut old) == 0 {
-                    PREVIOUS.store(Box::into_raw(Box::new(old)) as usize, Ordering::Release);
-                }
+                libc::sigaction(libc::SIGBUS, &action, std::ptr::null_mut());
             }
         });
     }
@@ -109,7 +130,7 @@ static PREVIOUS: AtomicUsize = AtomicUsize::new(0);
 fn find(addr: usize, path: &mut [u8; PATH_BYTES]) -> Option<(usize, usize)> {
     for slot in &TABLE {
         let seq = slot.seq.load(Ordering::Acquire);
-        if seq == 0 || seq % 2 == 1 {
+        if seq % 2 == 1 || !slot.live.load(Ordering::Relaxed) {
             continue;
         }
         let start = slot.start.load(Ordering::Relaxed);
@@ -121,7 +142,9 @@ fn find(addr: usize, path: &mut [u8; PATH_BYTES]) -> Option<(usize, usize)> {
         for (d, s) in path.iter_mut().zip(&slot.path[..n]) {
             *d = s.load(Ordering::Relaxed);
         }
-        if slot.seq.load(Ordering::Acquire) == seq {
+        // The reads above happen before the count is read again.
+        fence(Ordering::Acquire);
+        if slot.seq.load(Ordering::Relaxed) == seq {
             return Some((n, addr - start));
         }
     }
@@ -144,19 +167,27 @@ fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &[u8] {
 #[cfg(unix)]
 extern "C" fn handler(sig: libc::c_int, info: *mut libc::siginfo_t, _ctx: *mut libc::c_void) {
     // SAFETY: the kernel passes a valid siginfo for an SA_SIGINFO handler.
-    let addr = unsafe { (*info).si_addr() } as usize;
+    let (addr, code) = unsafe { ((*info).si_addr() as usize, (*info).si_code) };
     let mut path = [0u8; PATH_BYTES];
-    let Some((n, offset)) = find(addr, &mut path) else {
-        // Not a segment's page: let the previous disposition take the fault when the access is
-        // retried on return.
+    // A SIGBUS sent by a process (si_code <= 0: kill, sigqueue) is no fault of a page.
+    let found = if code > 0 { find(addr, &mut path) } else { None };
+    let Some((n, offset)) = found else {
         let old = PREVIOUS.load(Ordering::Acquire) as *const libc::sigaction;
-        // SAFETY: `old` is the disposition saved at install (never freed), or null.
+        // SAFETY: sigaction and raise are async-signal-safe; `old` is the disposition saved at
+        // install (never freed), or null.
         unsafe {
-            if old.is_null() {
+            if code <= 0 || old.is_null() {
+                // A sent signal does its default (std's handler before ours, which looks for a
+                // stack overflow, would ignore it), raised again: returning does not repeat it.
                 let mut dfl: libc::sigaction = std::mem::zeroed();
                 dfl.sa_sigaction = libc::SIG_DFL;
                 libc::sigaction(sig, &dfl, std::ptr::null_mut());
+                if code <= 0 {
+                    libc::raise(sig);
+                }
             } else {
+                // Not a segment's page: the previous disposition takes the fault when the
+                // access is retried on return.
                 libc::sigaction(sig, old, std::ptr::null_mut());
             }
         }
@@ -170,7 +201,7 @@ extern "C" fn handler(sig: libc::c_int, info: *mut libc::siginfo_t, _ctx: *mut l
         &path[..n],
         b": cannot read the byte at offset ",
         decimal(offset, &mut digits),
-        b": I/O error on a mapped page (SIGBUS); the disk or file system failed to read it, nothing was answered from it\n",
+        b": I/O error on a mapped page (SIGBUS: the disk failed to read it, or the file was cut short under its map); nothing was answered from it\n",
     ];
     for p in parts {
         // SAFETY: write(2) is async-signal-safe; a short or failed write to stderr is ignored.

@@ -313,3 +313,32 @@ fn a_flipped_byte_in_a_segment_the_wal_or_the_manifest_is_caught() {
     assert_sound(&f.db, "after restoring the manifest");
     println!("{} flips in {:.1?}", total.flips + o.flips, t0.elapsed());
 }
+
+/// The store fuzz target's crash (fuzz/artifacts, 2026-12-07): a MANIFEST with its generation
+/// at u64::MAX and its checksum made good. The next flush bumped the generation and panicked on
+/// the overflow. Now the manifest is refused as damaged, naming the file and the field, and the
+/// writer stops before it writes anything.
+#[test]
+fn a_manifest_generation_at_its_end_is_refused_not_overflowed() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let db = tmp.path().join("db");
+    let input = tmp.path().join("crawl.jsonl");
+    crawl(seed(7), 12, "gen").write(&input);
+    let out = run(&["ingest", "--db", s(&db), s(&input)]);
+    assert!(out.status.success(), "ingest: {}", stderr(&out));
+    let manifest = db.join("MANIFEST");
+    let mut b = std::fs::read(&manifest).expect("manifest");
+    b[16..24].copy_from_slice(&u64::MAX.to_le_bytes());
+    let n = b.len() - 4;
+    let crc = crc32fast::hash(&b[..n]);
+    b[n..].copy_from_slice(&crc.to_le_bytes());
+    std::fs::write(&manifest, &b).expect("write");
+    let more = tmp.path().join("more.jsonl");
+    crawl(seed(7) + 1, 30, "more").write(&more);
+    let out = run(&["ingest", "--flush-docs", "10", "--db", s(&db), s(&more)]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "refused: {err}");
+    assert!(err.contains("MANIFEST") && err.contains("generation out of range"), "names the file and field: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(std::fs::read(&manifest).expect("manifest"), b, "nothing rewritten");
+}

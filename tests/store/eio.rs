@@ -159,3 +159,38 @@ fn an_unreadable_segment_page_or_file_fails_naming_it_and_never_gives_another_an
     let after = query().output().expect("query");
     assert_eq!(String::from_utf8_lossy(&after.stdout), healthy, "the same answers after the faults");
 }
+
+/// The handler acts on faults only: a SIGBUS another process sends ends the program as it always
+/// did (killed by the signal), with no message about a page.
+#[test]
+fn a_sigbus_sent_by_kill_is_not_taken_for_an_unreadable_page() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let db = tmp.path().join("db");
+    let input = tmp.path().join("crawl.jsonl");
+    crawl(seed(6), 20, "kill").write(&input);
+    let out = common_store::run(&["ingest", "--db", s(&db), s(&input)]);
+    assert!(out.status.success(), "ingest: {}", stderr(&out));
+    let mut server = common_store::dedupdb()
+        .args(["serve", "--read-only", "--listen", "127.0.0.1:0", "--db", s(&db)])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start dedupdb serve");
+    // Long enough for the index to be open and its segments mapped.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    // SAFETY: a signal to our own child.
+    assert_eq!(unsafe { libc::kill(server.id() as libc::pid_t, libc::SIGBUS) }, 0);
+    // A server the signal did not end is a failure, not a hang.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while server.try_wait().expect("try_wait").is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = server.kill();
+            panic!("the server did not die of a SIGBUS sent to it");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = server.wait_with_output().expect("wait for the server");
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(out.status.signal(), Some(libc::SIGBUS), "killed by the signal: {}", out.status);
+    assert!(!stderr(&out).contains("cannot read"), "no word of a page: {}", stderr(&out));
+}

@@ -31,7 +31,11 @@
 //! | 9 | mkdir | path |
 //! | 10 | rmdir | path |
 //! | 11 | sync all | (none): `sync`, `syncfs` |
-//! | 12 | unmodelled | text: an operation the log cannot replay (a writable shared map, a hard link, `O_TMPFILE`, `copy_file_range` into a file under the root) |
+//! | 12 | unmodelled | text: an operation the log cannot replay (a writable shared map, a hard link, `copy_file_range` into a file under the root) |
+//! | 13 | unnamed | `ino: u64`: a file opened with `O_TMPFILE`, which has no name (writes to it are logged; linking it a name is unmodelled) |
+//!
+//! `sync_file_range` is let through unlogged: it flushes neither the file's metadata nor the
+//! drive's cache, so a power cut may still lose what it wrote, as the log's model then assumes.
 //!
 //! The exported functions take the place of libc's. `open`, `openat` and `fcntl` are variadic in
 //! C; they are declared here with the optional argument as a plain one, which the x86-64 and
@@ -59,6 +63,7 @@ const MKDIR: u8 = 9;
 const RMDIR: u8 = 10;
 const SYNC_ALL: u8 = 11;
 const UNMODELLED: u8 = 12;
+const UNNAMED: u8 = 13;
 
 /// What the environment asked for, read once.
 struct Config {
@@ -245,6 +250,21 @@ fn fds() -> MutexGuard<'static, BTreeMap<c_int, Tracked>> {
     FDS.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// The tracked file behind `fd`, if it still is one: a descriptor can be closed where no hook
+/// sees it (glibc's `closedir` closes internally) and its number reused for another file or a
+/// socket, so the entry counts only while the descriptor still names the same inode.
+fn tracked(table: &mut BTreeMap<c_int, Tracked>, fd: c_int) -> Option<Tracked> {
+    let t = table.get(&fd)?.clone();
+    // SAFETY: fstat of a descriptor number; a closed one fails.
+    match unsafe { fstat_of(fd) } {
+        Some(st) if st.st_ino == t.ino => Some(t),
+        _ => {
+            table.remove(&fd);
+            None
+        }
+    }
+}
+
 /// Appends one record to the log (the caller holds [`FDS`]).
 fn record(cfg: &Config, op: u8, parts: &[&[u8]]) {
     let Some(fd) = cfg.log else { return };
@@ -287,9 +307,15 @@ type Open = unsafe extern "C" fn(*const c_char, c_int, ...) -> c_int;
 unsafe fn tracked_open(dirfd: c_int, path: *const c_char, flags: c_int, call: impl FnOnce() -> c_int) -> c_int {
     let Some(_busy) = Busy::enter() else { return call() };
     let Some(cfg) = config() else { return call() };
-    let Some(abs) = abs_path(dirfd, path) else { return call() };
+    let forget = |fd: c_int| {
+        if fd >= 0 {
+            fds().remove(&fd);
+        }
+        fd
+    };
+    let Some(abs) = abs_path(dirfd, path) else { return forget(call()) };
     if !under_root(cfg, &abs) {
-        return call();
+        return forget(call());
     }
     let mut table = fds();
     let mut st: libc::stat64 = std::mem::zeroed();
@@ -303,7 +329,7 @@ unsafe fn tracked_open(dirfd: c_int, path: *const c_char, flags: c_int, call: im
     let path = fd_path(fd).unwrap_or(abs);
     let ino = st.st_ino.to_le_bytes();
     if flags & libc::O_TMPFILE == libc::O_TMPFILE {
-        record(cfg, UNMODELLED, &[b"O_TMPFILE in ", &path]);
+        record(cfg, UNNAMED, &[&ino]);
     } else if !existed {
         record(cfg, CREATE, &[&ino, &path]);
     } else {
@@ -368,7 +394,7 @@ fn dup_tracked(old: c_int, new: c_int) {
         return;
     }
     let mut table = fds();
-    match table.get(&old).cloned() {
+    match tracked(&mut table, old) {
         Some(t) => table.insert(new, t),
         None => table.remove(&new),
     };
@@ -440,8 +466,8 @@ unsafe fn tracked_write(
 ) -> ssize_t {
     let Some(_busy) = Busy::enter() else { return call() };
     let Some(cfg) = config() else { return call() };
-    let table = fds();
-    let Some(t) = table.get(&fd).filter(|t| !t.dir).cloned() else {
+    let mut table = fds();
+    let Some(t) = tracked(&mut table, fd).filter(|t| !t.dir) else {
         drop(table);
         return call();
     };
@@ -521,8 +547,8 @@ pub unsafe extern "C" fn pwritev64(fd: c_int, iov: *const iovec, cnt: c_int, off
 unsafe fn tracked_len(fd: c_int, call: impl FnOnce() -> c_int, ok: impl Fn(c_int) -> bool) -> c_int {
     let Some(_busy) = Busy::enter() else { return call() };
     let Some(cfg) = config() else { return call() };
-    let table = fds();
-    let Some(t) = table.get(&fd).filter(|t| !t.dir).cloned() else {
+    let mut table = fds();
+    let Some(t) = tracked(&mut table, fd).filter(|t| !t.dir) else {
         drop(table);
         return call();
     };
@@ -580,8 +606,8 @@ pub unsafe extern "C" fn posix_fallocate64(fd: c_int, off: off64_t, len: off64_t
 unsafe fn tracked_sync(fd: c_int, call: impl FnOnce() -> c_int) -> c_int {
     let Some(_busy) = Busy::enter() else { return call() };
     let Some(cfg) = config() else { return call() };
-    let table = fds();
-    let Some(t) = table.get(&fd).cloned() else {
+    let mut table = fds();
+    let Some(t) = tracked(&mut table, fd) else {
         drop(table);
         return call();
     };
@@ -609,30 +635,33 @@ pub unsafe extern "C" fn fdatasync(fd: c_int) -> c_int {
     tracked_sync(fd, || f(fd))
 }
 
-unsafe fn sync_all_logged() {
-    let Some(_busy) = Busy::enter() else { return };
-    if let Some(cfg) = config() {
-        let table = fds();
+/// Runs a whole-system sync under the lock (no tracked operation lands between the sync and
+/// its record, which would count as durable without being so), and logs it when it succeeded.
+unsafe fn sync_all_logged(call: impl FnOnce() -> c_int) -> c_int {
+    let Some(_busy) = Busy::enter() else { return call() };
+    let Some(cfg) = config() else { return call() };
+    let table = fds();
+    let r = call();
+    if r == 0 {
         record(cfg, SYNC_ALL, &[]);
-        drop(table);
     }
+    drop(table);
+    r
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn sync() {
     let f = real!("sync", unsafe extern "C" fn());
-    f();
-    sync_all_logged();
+    sync_all_logged(|| {
+        f();
+        0
+    });
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn syncfs(fd: c_int) -> c_int {
     let f = real!("syncfs", unsafe extern "C" fn(c_int) -> c_int);
-    let r = f(fd);
-    if r == 0 {
-        sync_all_logged();
-    }
-    r
+    sync_all_logged(|| f(fd))
 }
 
 // ---- the namespace ----
@@ -792,7 +821,7 @@ pub unsafe extern "C" fn copy_file_range(
 fn eio_hit(fd: c_int, lo: u64, hi: u64) -> bool {
     let Some(cfg) = config() else { return false };
     let Some((_, off)) = &cfg.eio else { return false };
-    let hit = fds().get(&fd).is_some_and(|t| t.eio);
+    let hit = tracked(&mut fds(), fd).is_some_and(|t| t.eio);
     hit && lo <= *off && *off < hi.max(lo + 1)
 }
 
@@ -856,8 +885,8 @@ pub unsafe extern "C" fn readv(fd: c_int, iov: *const iovec, cnt: c_int) -> ssiz
 /// raises SIGBUS when touched.
 unsafe fn after_mmap(addr: *mut c_void, len: size_t, prot: c_int, flags: c_int, fd: c_int, off: u64) {
     let Some(cfg) = config() else { return };
-    let table = fds();
-    let Some(t) = table.get(&fd).cloned() else { return };
+    let mut table = fds();
+    let Some(t) = tracked(&mut table, fd) else { return };
     if prot & libc::PROT_WRITE != 0 && flags & libc::MAP_SHARED != 0 {
         record(cfg, UNMODELLED, &[b"a writable shared map of ", &t.path]);
     }
