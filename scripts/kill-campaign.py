@@ -59,7 +59,8 @@ the output at the moment of the kill:
   ``merge-publish``, ``manifest-publish`` (``.tmp-*`` in the index
   directory), ``retire`` (published; the old files being removed);
 * for ``compact``: ``open``, ``flush``, ``write``, ``publish``, ``retire``,
-  ``close``; for ``serve``: ``open``, ``idle``, ``mid-request``;
+  ``close``; for ``serve``: ``open``, ``idle``, ``mid-request``, and
+  ``flush-idle`` or ``flush-mid-request`` when a flush or merge was writing;
 * ``completed`` when the process ended before its kill moment.
 
 Usage (from the repository, after ``cargo build --workspace``)::
@@ -1260,14 +1261,21 @@ class Campaign:
         if rec["killed"]:
             self.kill_count += 1
             listening, in_flight, threads = killed_state or (True, 0, [])
-            if Snap(st.db).manifest is None and start.manifest is None:
+            end = Snap(st.db)
+            m = end.manifest
+            flushing = m is not None and (
+                end.newest_wal() > max(m.wal_gen, start.newest_wal())
+                or any(n.startswith(TMP_PREFIX) and n not in start.segs
+                       for n in end.segs))
+            busy = "mid-request" if in_flight > 0 else "idle"
+            if m is None and start.manifest is None:
                 rec["phase"] = "create-index"
             elif not listening:
                 rec["phase"] = "open"
-            elif in_flight > 0:
-                rec["phase"] = "mid-request"
+            elif flushing:
+                rec["phase"] = "flush-" + busy
             else:
-                rec["phase"] = "idle"
+                rec["phase"] = busy
             rec["in_flight"] = in_flight
         else:
             rec["phase"] = "sigterm" if finish else "completed"
@@ -1494,8 +1502,10 @@ class ServeLoad:
         self.st = st
         self.nthreads = threads
         self.out_dir = out_dir
+        # A small flush size, so that kills also land in the service's flushes and merges.
         self.cmd = [self.bins["dedupdb"], "serve", "--db", st.db,
-                    "--listen", "127.0.0.1:0"]
+                    "--listen", "127.0.0.1:0",
+                    "--flush-docs", str(rng.choice((40, 100, 300)))]
         pages = chunk.pages()
         self.groups = []
         i = 0

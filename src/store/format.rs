@@ -41,6 +41,10 @@ pub const SEGMENT_END_MAGIC: [u8; 8] = *b"DDSEGEND";
 pub const MANIFEST_MAGIC: [u8; 8] = *b"DDMANIF\0";
 /// Magic at the start of a write-ahead log file.
 pub const WAL_MAGIC: [u8; 8] = *b"DDWALOG\0";
+/// The WAL format written: version 2 frames each commit group with a group record.
+pub const WAL_VERSION: u32 = 2;
+/// The WAL format before group records: read, and appended to in its own format.
+pub const WAL_VERSION_UNGROUPED: u32 = 1;
 /// Magic at the start of the pruned-keys file.
 pub const PRUNED_MAGIC: [u8; 8] = *b"DDPRUNE\0";
 

@@ -2,19 +2,24 @@
 //! leaves. `dedupdb ingest` and `ddtool compact` run with `libddfaultfs.so` preloaded
 //! (tools/faultfs), which records every file operation under the test's directory, with the
 //! bytes written, in the order they happened. From the recording the test builds the images a
-//! crash could leave at every fsync, directory fsync and rename, under this model:
+//! crash could leave just before and just after every fsync, directory fsync and rename, under
+//! this model:
 //!
 //! - a file's writes and length changes are durable once an fsync of that file (or a `sync`)
-//!   follows them; any later one may be lost, kept, torn (a prefix of it kept, in 512-byte
-//!   sectors) or leave zeros (the length grew, the data did not), each independently of the
-//!   others, so they may also land out of order;
-//! - names (create, rename, unlink, mkdir, rmdir) persist in the order they were made, as a
-//!   journaling file system keeps them; every one before a directory fsync (or a `sync`) is
-//!   durable, any number of the later ones may be kept.
+//!   follows them. Of the later ones, each 512-byte sector they touched holds what it held after
+//!   some prefix of them (none, all, or a point between: sectors reach the disk whole but in any
+//!   order), and the file's length is its length after some prefix of them (where it grew past
+//!   what its sectors kept, zeros);
+//! - a change of names (create, rename, unlink, mkdir, rmdir) is durable once an fsync of each
+//!   directory it changes (or a `sync`) follows it. Of the later ones, a draw keeps those before
+//!   a random point (a journal's order) or each one or not (what POSIX allows); a name whose
+//!   directory's own name was lost is lost with it;
+//! - a run's images start from the earlier runs' state as a power cut would have left it: what
+//!   they never synced may be lost too.
 //!
 //! Each image then opens, verifies clean (before and after the writer's recovery) and holds every
 //! page the report had acknowledged when the power went, under the doc id it gave, and no URL
-//! twice. An image from before the manifest existed must hold no acknowledged page, and a new
+//! twice; its catalog holds every site id its pages carry. An image from before the manifest existed must hold no acknowledged page, and a new
 //! index can be made in it.
 //!
 //! Three images per crash point (none of the unsynced data, all of it, and a random draw), more
@@ -194,6 +199,62 @@ fn apply_data(data: &mut Vec<u8>, op: &Op) {
     }
 }
 
+/// What a power cut may leave of a file's writes that no fsync covered: each 512-byte sector
+/// they touched holds the sector as it was after some prefix of them (none, all, or a point in
+/// between: a disk writes sectors whole, in any order), and the file's length is its length
+/// after some prefix of them (grown past what its sectors kept, the rest reads as zeros).
+fn keep_some(data: &mut Vec<u8>, ops: &[&Op], rng: &mut Rng) {
+    const SECTOR: usize = 512;
+    let mut lengths = vec![data.len()];
+    let mut touching: HashMap<usize, usize> = HashMap::new();
+    let mut len = data.len();
+    for o in ops {
+        match o {
+            Op::Write { offset, data: bytes, .. } if !bytes.is_empty() => {
+                let (from, to) = (*offset as usize, *offset as usize + bytes.len());
+                for sector in from / SECTOR..=(to - 1) / SECTOR {
+                    *touching.entry(sector).or_default() += 1;
+                }
+                len = len.max(to);
+            }
+            Op::SetLen { len: l, .. } => len = *l as usize,
+            _ => {}
+        }
+        lengths.push(len);
+    }
+    // How many of the writes touching each sector it kept.
+    let mut kept: HashMap<usize, usize> = HashMap::new();
+    for (&sector, &n) in &touching {
+        let k = match rng.range(0, 3) {
+            0 => 0,
+            1 => n,
+            _ => rng.range(0, n as u64 + 1) as usize,
+        };
+        kept.insert(sector, k);
+    }
+    let mut seen: HashMap<usize, usize> = HashMap::new();
+    for o in ops {
+        let Op::Write { offset, data: bytes, .. } = o else { continue };
+        let (from, to) = (*offset as usize, *offset as usize + bytes.len());
+        let mut at = from;
+        while at < to {
+            let sector = at / SECTOR;
+            let next = ((sector + 1) * SECTOR).min(to);
+            let n = seen.entry(sector).or_default();
+            if *n < kept[&sector] {
+                if data.len() < next {
+                    data.resize(next, 0);
+                }
+                data[at..next].copy_from_slice(&bytes[at - from..next - from]);
+            }
+            *n += 1;
+            at = next;
+        }
+    }
+    let len = lengths[rng.range(0, lengths.len() as u64) as usize];
+    data.resize(len, 0);
+}
+
 /// What an image keeps of what was not yet durable.
 #[derive(Debug, Clone, Copy)]
 enum Keep {
@@ -202,8 +263,7 @@ enum Keep {
     /// Everything (what a killed process leaves).
     All,
     /// A random draw. Names: those before a random cut (a journal's order), or, in the other
-    /// half of the draws, each one or not (what POSIX allows). Each write kept, lost, torn to a
-    /// prefix of 512-byte sectors, to a random set of its 4 KiB pages, or left as zeros.
+    /// half of the draws, each one or not (what POSIX allows). Data: [`keep_some`] for each file.
     Random(u64),
 }
 
@@ -349,6 +409,8 @@ impl Recording {
             }
         }
         let mut data = self.base_data.clone();
+        // Each node's writes and length changes not yet durable, in order.
+        let mut pending: HashMap<usize, Vec<&Op>> = HashMap::new();
         for (i, o) in ops.iter().enumerate() {
             let node = match o {
                 Op::Write { node, .. } | Op::SetLen { node, .. } => *node,
@@ -357,44 +419,18 @@ impl Recording {
             let is_durable = durable.get(&node).is_some_and(|&d| i < d) || synced_all.is_some_and(|d| i < d);
             if is_durable {
                 apply_data(&mut data[node], o);
-                continue;
+            } else {
+                pending.entry(node).or_default().push(o);
             }
+        }
+        let mut nodes: Vec<usize> = pending.keys().copied().collect();
+        nodes.sort_unstable();
+        for node in nodes {
+            let ops = &pending[&node];
             match keep {
                 Keep::Synced => {}
-                Keep::All => apply_data(&mut data[node], o),
-                Keep::Random(_) => match (o, rng.range(0, 10)) {
-                    (_, 0..=3) => apply_data(&mut data[node], o),
-                    (Op::Write { node, offset, data: bytes }, 4) => {
-                        // Torn: the first sectors of it.
-                        let sectors = rng.range(0, bytes.len() as u64 / 512 + 1) as usize;
-                        let cut = (sectors * 512).min(bytes.len());
-                        let torn = Op::Write { node: *node, offset: *offset, data: bytes[..cut].to_vec() };
-                        apply_data(&mut data[*node], &torn);
-                    }
-                    (Op::Write { node, offset, data: bytes }, 5) => {
-                        // Torn: some of its pages (4 KiB of the file each) and not others; where
-                        // the file grew past a lost page, zeros.
-                        let end = *offset as usize + bytes.len();
-                        let mut at = *offset as usize;
-                        while at < end {
-                            let next = ((at / 4096 + 1) * 4096).min(end);
-                            if rng.chance(50) {
-                                let rel = at - *offset as usize..next - *offset as usize;
-                                let page = Op::Write { node: *node, offset: at as u64, data: bytes[rel].to_vec() };
-                                apply_data(&mut data[*node], &page);
-                            }
-                            at = next;
-                        }
-                    }
-                    (Op::Write { node, offset, data: bytes }, 6) => {
-                        // The length grew, the data never came.
-                        let end = *offset as usize + bytes.len();
-                        if data[*node].len() < end {
-                            data[*node].resize(end, 0);
-                        }
-                    }
-                    _ => {}
-                },
+                Keep::All => ops.iter().for_each(|o| apply_data(&mut data[node], o)),
+                Keep::Random(_) => keep_some(&mut data[node], ops, &mut rng),
             }
         }
         tree.into_iter()

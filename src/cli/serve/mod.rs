@@ -66,6 +66,10 @@ pub struct ServeArgs {
     /// List at most N earlier pages per page.
     #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=64))]
     pub max_matches: u64,
+    /// Write the memtable out as a segment whenever it holds this many pages (for tests and
+    /// tuning; default 50,000).
+    #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..))]
+    pub flush_docs: Option<u64>,
 }
 
 /// What every handler shares.
@@ -92,7 +96,10 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         tracing::warn!(listen = %args.listen, "listening beyond loopback without --token-file: anyone who reaches it can write");
         eprintln!("dedupdb: warning: {} is reachable from other machines and has no --token-file", args.listen);
     }
-    let builder = Db::builder().max_matches(args.max_matches as usize);
+    let mut builder = Db::builder().max_matches(args.max_matches as usize);
+    if let Some(n) = args.flush_docs {
+        builder = builder.flush_docs(usize::try_from(n).unwrap_or(usize::MAX));
+    }
     let db = if args.read_only { builder.open_existing(&args.db)? } else { builder.open(&args.db)? };
     let (writer, writer_thread) = if args.read_only {
         (None, None)
