@@ -71,9 +71,13 @@ pub fn read_wal(path: &Path, gen: u64) -> Result<WalContents> {
     let mut buf = Vec::new();
     File::open(path).and_then(|mut f| f.read_to_end(&mut buf)).map_err(|e| StoreError::io(path, e))?;
     let bad = |off: usize, what: &str| StoreError::corrupt(path, off as u64, what);
+    // A crash right after creating the file, before the header was synced: a power cut can
+    // also leave its length grown and its bytes zero.
+    if !buf.is_empty() && buf.iter().all(|&b| b == 0) {
+        return Ok(WalContents { docs: Vec::new(), valid_len: 0, torn_tail: true });
+    }
     if buf.len() < HEADER_LEN {
-        // A crash right after creating the file, before the header was synced.
-        if buf.iter().all(|&b| b == 0) || WAL_MAGIC.starts_with(&buf[..buf.len().min(8)]) {
+        if WAL_MAGIC.starts_with(&buf[..buf.len().min(8)]) {
             return Ok(WalContents { docs: Vec::new(), valid_len: 0, torn_tail: !buf.is_empty() });
         }
         return Err(bad(0, "not a dedupdb WAL (short header)"));
@@ -520,6 +524,23 @@ mod tests {
         bad[4096..8192].fill(0);
         std::fs::write(&path, &bad).expect("write");
         assert!(matches!(read_wal(&path, 1), Err(StoreError::Corrupt(_))), "a synced group damaged");
+    }
+
+    #[test]
+    fn an_all_zero_file_of_any_length_is_a_creation_cut_short() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join(wal_file_name(4));
+        for len in [1, HEADER_LEN, HEADER_LEN + 700] {
+            std::fs::write(&path, vec![0u8; len]).expect("write");
+            let back = read_wal(&path, 4).expect("reads as empty");
+            assert!(back.docs.is_empty() && back.torn_tail && back.valid_len == 0, "{len} zero bytes");
+        }
+        // A writer starts it afresh.
+        let mut wal = Wal::open_append(&path, 4, 0).expect("open");
+        let doc = sample(2, "重新开始的日志。第二句话在这里。");
+        wal.append(&doc);
+        wal.commit().expect("commit");
+        assert_eq!(read_wal(&path, 4).expect("read").docs, vec![doc]);
     }
 
     #[test]

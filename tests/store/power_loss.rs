@@ -24,7 +24,7 @@
 //!
 //! Three images per crash point (none of the unsynced data, all of it, and a random draw), more
 //! with `DEDUPDB_POWER_IMAGES=N` random draws a point (`scripts/power-loss.sh` runs thousands;
-//! `DEDUPDB_TEST_SEED` replays one).
+//! `DEDUPDB_TEST_SEED` replays one; `DEDUPDB_POWER_DEBUG=K` prints a run's first K operations).
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -619,6 +619,15 @@ fn check_recording(
     points.sort_unstable();
     points.dedup();
     let mut tally = Tally::default();
+    if let Ok(k) = std::env::var("DEDUPDB_POWER_DEBUG").map(|v| v.parse::<usize>().unwrap_or(0)) {
+        for (i, o) in rec.ops[..k].iter().enumerate() {
+            let short = match o {
+                Op::Write { node, offset, data } => format!("write node {node} at {offset} len {}", data.len()),
+                other => format!("{other:?}"),
+            };
+            eprintln!("{i}: {short}");
+        }
+    }
     for &k in &points {
         let volatile = rec.image(k, Keep::All);
         let mut acked = acked_before.clone();
