@@ -337,14 +337,15 @@ class Watcher:
 # Phases, judged after the kill
 
 
-def ingest_phase(start, end, ever_named, report_lines, total, threads,
-                 report_created):
-    """The phase of an ingest run killed with the index as ``end`` shows."""
+def disk_changes(start, end, ever_named):
+    """What a killed run left in the index beside what ``start`` had.
+
+    Returns (flushing, new_tmp, pending, retired, old_wals): a WAL
+    generation newer than the manifest's (a flush is writing), temporary
+    segment files, complete segments no manifest named yet, segments a
+    manifest named once and no longer does, and WALs before the manifest's.
+    """
     m = end.manifest
-    if m is None:
-        return "create-index"
-    if not report_created:
-        return "create-index" if start.manifest is None else "open-index"
     flushing = end.newest_wal() > max(m.wal_gen, start.newest_wal())
     segdir = os.path.join(end.db, "segments")
     new_tmp = [n for n in end.segs
@@ -355,6 +356,19 @@ def ingest_phase(start, end, ever_named, report_lines, total, threads,
     retired = [n for n in end.segs if SEG_RE.match(n) and n not in m.names
                and n in ever_named]
     old_wals = [g for g in end.wals if g < m.wal_gen]
+    return flushing, new_tmp, pending, retired, old_wals
+
+
+def ingest_phase(start, end, ever_named, report_lines, total, threads,
+                 report_created):
+    """The phase of an ingest run killed with the index as ``end`` shows."""
+    m = end.manifest
+    if m is None:
+        return "create-index"
+    if not report_created:
+        return "create-index" if start.manifest is None else "open-index"
+    flushing, new_tmp, pending, retired, old_wals = disk_changes(
+        start, end, ever_named)
     new_pruned = [n for n in end.top if PRUNED_RE.match(n)
                   and n not in start.top
                   and int(PRUNED_RE.match(n).group(1), 16) != m.pruned_gen]
@@ -388,16 +402,8 @@ def compact_phase(start, end, ever_named):
     m = end.manifest
     if m is None:
         return "open"
-    segdir = os.path.join(end.db, "segments")
-    flushing = end.newest_wal() > max(m.wal_gen, start.newest_wal())
-    new_tmp = [n for n in end.segs
-               if n.startswith(TMP_PREFIX) and n not in start.segs]
-    pending = [n for n in end.segs if SEG_RE.match(n) and n not in m.names
-               and n not in ever_named and n not in start.segs
-               and complete_segment(os.path.join(segdir, n))]
-    retired = [n for n in end.segs if SEG_RE.match(n) and n not in m.names
-               and n in ever_named]
-    old_wals = [g for g in end.wals if g < m.wal_gen]
+    flushing, new_tmp, pending, retired, old_wals = disk_changes(
+        start, end, ever_named)
     top_new = [n for n in end.top if n not in start.top
                and (n.startswith(TMP_PREFIX) or PRUNED_RE.match(n))]
     if flushing:

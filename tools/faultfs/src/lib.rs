@@ -430,10 +430,8 @@ pub unsafe extern "C" fn dup3(fd: c_int, new: c_int, flags: c_int) -> c_int {
     r
 }
 
-#[no_mangle]
-pub unsafe extern "C" fn fcntl(fd: c_int, cmd: c_int, arg: c_long) -> c_int {
-    let f = real!("fcntl", unsafe extern "C" fn(c_int, c_int, ...) -> c_int);
-    let r = f(fd, cmd, arg);
+/// Tracks what an `fcntl` duplicated (F_DUPFD); returns its result.
+fn after_fcntl(fd: c_int, cmd: c_int, r: c_int) -> c_int {
     if matches!(cmd, libc::F_DUPFD | libc::F_DUPFD_CLOEXEC) {
         if let Some(_busy) = Busy::enter() {
             dup_tracked(fd, r);
@@ -443,15 +441,15 @@ pub unsafe extern "C" fn fcntl(fd: c_int, cmd: c_int, arg: c_long) -> c_int {
 }
 
 #[no_mangle]
+pub unsafe extern "C" fn fcntl(fd: c_int, cmd: c_int, arg: c_long) -> c_int {
+    let f = real!("fcntl", unsafe extern "C" fn(c_int, c_int, ...) -> c_int);
+    after_fcntl(fd, cmd, f(fd, cmd, arg))
+}
+
+#[no_mangle]
 pub unsafe extern "C" fn fcntl64(fd: c_int, cmd: c_int, arg: c_long) -> c_int {
     let f = real!("fcntl64", unsafe extern "C" fn(c_int, c_int, ...) -> c_int);
-    let r = f(fd, cmd, arg);
-    if matches!(cmd, libc::F_DUPFD | libc::F_DUPFD_CLOEXEC) {
-        if let Some(_busy) = Busy::enter() {
-            dup_tracked(fd, r);
-        }
-    }
-    r
+    after_fcntl(fd, cmd, f(fd, cmd, arg))
 }
 
 // ---- writing ----
