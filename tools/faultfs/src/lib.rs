@@ -827,15 +827,23 @@ unsafe fn file_pos(fd: c_int) -> u64 {
     libc::lseek64(fd, 0, libc::SEEK_CUR).max(0) as u64
 }
 
+/// Whether a read of `len` bytes of `fd` (at `at`, or its file position) must fail; sets errno
+/// to EIO when it must.
+unsafe fn read_fails(fd: c_int, at: Option<u64>, len: u64) -> bool {
+    let Some(_busy) = Busy::enter() else { return false };
+    let from = at.unwrap_or_else(|| file_pos(fd));
+    let hit = eio_hit(fd, from, from + len);
+    if hit {
+        set_errno(libc::EIO);
+    }
+    hit
+}
+
 #[no_mangle]
 pub unsafe extern "C" fn read(fd: c_int, buf: *mut c_void, count: size_t) -> ssize_t {
     let f = real!("read", unsafe extern "C" fn(c_int, *mut c_void, size_t) -> ssize_t);
-    if let Some(_busy) = Busy::enter() {
-        let pos = file_pos(fd);
-        if eio_hit(fd, pos, pos + count as u64) {
-            set_errno(libc::EIO);
-            return -1;
-        }
+    if read_fails(fd, None, count as u64) {
+        return -1;
     }
     f(fd, buf, count)
 }
@@ -843,11 +851,8 @@ pub unsafe extern "C" fn read(fd: c_int, buf: *mut c_void, count: size_t) -> ssi
 #[no_mangle]
 pub unsafe extern "C" fn pread(fd: c_int, buf: *mut c_void, count: size_t, off: off_t) -> ssize_t {
     let f = real!("pread", unsafe extern "C" fn(c_int, *mut c_void, size_t, off_t) -> ssize_t);
-    if let Some(_busy) = Busy::enter() {
-        if eio_hit(fd, off as u64, off as u64 + count as u64) {
-            set_errno(libc::EIO);
-            return -1;
-        }
+    if read_fails(fd, Some(off as u64), count as u64) {
+        return -1;
     }
     f(fd, buf, count, off)
 }
@@ -855,11 +860,8 @@ pub unsafe extern "C" fn pread(fd: c_int, buf: *mut c_void, count: size_t, off: 
 #[no_mangle]
 pub unsafe extern "C" fn pread64(fd: c_int, buf: *mut c_void, count: size_t, off: off64_t) -> ssize_t {
     let f = real!("pread64", unsafe extern "C" fn(c_int, *mut c_void, size_t, off64_t) -> ssize_t);
-    if let Some(_busy) = Busy::enter() {
-        if eio_hit(fd, off as u64, off as u64 + count as u64) {
-            set_errno(libc::EIO);
-            return -1;
-        }
+    if read_fails(fd, Some(off as u64), count as u64) {
+        return -1;
     }
     f(fd, buf, count, off)
 }
@@ -867,13 +869,9 @@ pub unsafe extern "C" fn pread64(fd: c_int, buf: *mut c_void, count: size_t, off
 #[no_mangle]
 pub unsafe extern "C" fn readv(fd: c_int, iov: *const iovec, cnt: c_int) -> ssize_t {
     let f = real!("readv", unsafe extern "C" fn(c_int, *const iovec, c_int) -> ssize_t);
-    if let Some(_busy) = Busy::enter() {
-        let total: u64 = (0..cnt.max(0) as usize).map(|i| (*iov.add(i)).iov_len as u64).sum();
-        let pos = file_pos(fd);
-        if eio_hit(fd, pos, pos + total) {
-            set_errno(libc::EIO);
-            return -1;
-        }
+    let total: u64 = (0..cnt.max(0) as usize).map(|i| (*iov.add(i)).iov_len as u64).sum();
+    if read_fails(fd, None, total) {
+        return -1;
     }
     f(fd, iov, cnt)
 }
