@@ -172,12 +172,17 @@ fn a_sigbus_sent_by_kill_is_not_taken_for_an_unreadable_page() {
     assert!(out.status.success(), "ingest: {}", stderr(&out));
     let mut server = common_store::dedupdb()
         .args(["serve", "--read-only", "--listen", "127.0.0.1:0", "--db", s(&db)])
-        .stdout(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("start dedupdb serve");
-    // Long enough for the index to be open and its segments mapped.
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    // The address line comes once the index is open (its segments mapped, the handler long
+    // installed).
+    let mut line = String::new();
+    // Kept open to the end: a closed pipe would end the server with SIGPIPE at its next line.
+    let mut stdout = std::io::BufReader::new(server.stdout.take().expect("stdout"));
+    std::io::BufRead::read_line(&mut stdout, &mut line).expect("the address line");
+    assert!(line.contains("127.0.0.1"), "the server says where it listens: {line:?}");
     // SAFETY: a signal to our own child.
     assert_eq!(unsafe { libc::kill(server.id() as libc::pid_t, libc::SIGBUS) }, 0);
     // A server the signal did not end is a failure, not a hang.
@@ -193,4 +198,5 @@ fn a_sigbus_sent_by_kill_is_not_taken_for_an_unreadable_page() {
     use std::os::unix::process::ExitStatusExt;
     assert_eq!(out.status.signal(), Some(libc::SIGBUS), "killed by the signal: {}", out.status);
     assert!(!stderr(&out).contains("cannot read"), "no word of a page: {}", stderr(&out));
+    drop(stdout);
 }
