@@ -206,32 +206,32 @@ mod tests {
         let b = Manifest::new(Params::default()).encode().expect("encode");
         let p = Path::new("MANIFEST");
         for (at, what) in [(16, "generation"), (32, "next segment id"), (40, "WAL generation"), (48, "pruned-keys")] {
+            let with = |v: u64| {
+                let mut b = b.clone();
+                b[at..at + 8].copy_from_slice(&v.to_le_bytes());
+                with_crc(b)
+            };
             for v in [u64::MAX, 1 << 63] {
-                let mut bad = b.clone();
-                bad[at..at + 8].copy_from_slice(&v.to_le_bytes());
-                let n = bad.len() - 4;
-                let crc = crc32fast::hash(&bad[..n]);
-                bad[n..].copy_from_slice(&crc.to_le_bytes());
-                let e = Manifest::decode(&bad, p).expect_err("refused").to_string();
+                let e = Manifest::decode(&with(v), p).expect_err("refused").to_string();
                 assert!(e.contains(what) && e.contains("out of range"), "{what} = {v}: {e}");
             }
-            let mut fine = b.clone();
-            fine[at..at + 8].copy_from_slice(&((1u64 << 63) - 1).to_le_bytes());
-            let n = fine.len() - 4;
-            let crc = crc32fast::hash(&fine[..n]);
-            fine[n..].copy_from_slice(&crc.to_le_bytes());
-            assert!(Manifest::decode(&fine, p).is_ok(), "{what} just below 2^63 is a counter");
+            assert!(Manifest::decode(&with((1 << 63) - 1), p).is_ok(), "{what} just below 2^63 is a counter");
         }
+    }
+
+    /// `b` with its CRC made good again.
+    fn with_crc(mut b: Vec<u8>) -> Vec<u8> {
+        let n = b.len() - 4;
+        let crc = crc32fast::hash(&b[..n]);
+        b[n..].copy_from_slice(&crc.to_le_bytes());
+        b
     }
 
     /// `b` with its version field set to `v` and its CRC made good again.
     fn with_version(b: &[u8], v: u32) -> Vec<u8> {
         let mut b = b.to_vec();
         b[8..12].copy_from_slice(&v.to_le_bytes());
-        let n = b.len() - 4;
-        let crc = crc32fast::hash(&b[..n]);
-        b[n..].copy_from_slice(&crc.to_le_bytes());
-        b
+        with_crc(b)
     }
 
     /// `b` with its parameters replaced by `json` and its CRC made good again.

@@ -118,7 +118,8 @@ pub fn read_wal(path: &Path, gen: u64) -> Result<WalContents> {
             torn_tail = true;
             break;
         }
-        let record = match parse_record(rest) {
+        // Inside a group whose CRC checked out, the records' own CRCs add nothing.
+        let record = match parse_record(rest, pos >= group_end) {
             Ok(r) => r,
             // Cut short by the end of the file.
             Err(None) => {
@@ -175,9 +176,10 @@ pub fn read_wal(path: &Path, gen: u64) -> Result<WalContents> {
     Ok(WalContents { docs, valid_len: pos as u64, torn_tail })
 }
 
-/// The kind and payload of the record at the start of `rest` (at least 12 bytes). `Err(None)`:
-/// the file ends inside it; `Err(Some(what))`: it is damaged.
-fn parse_record(rest: &[u8]) -> std::result::Result<&[u8], Option<&'static str>> {
+/// The kind and payload of the record at the start of `rest` (at least 12 bytes), its CRC
+/// checked when `check` says. `Err(None)`: the file ends inside it; `Err(Some(what))`: it is
+/// damaged.
+fn parse_record(rest: &[u8], check: bool) -> std::result::Result<&[u8], Option<&'static str>> {
     let word = |i: usize| u32::from_le_bytes([rest[i], rest[i + 1], rest[i + 2], rest[i + 3]]);
     let (len, len_crc, crc) = (word(0), word(4), word(8));
     if crc32fast::hash(&rest[..4]) != len_crc {
@@ -188,7 +190,7 @@ fn parse_record(rest: &[u8]) -> std::result::Result<&[u8], Option<&'static str>>
     }
     let end = 12 + len as usize;
     let Some(record) = rest.get(12..end) else { return Err(None) };
-    if crc32fast::hash(record) != crc {
+    if check && crc32fast::hash(record) != crc {
         return Err(Some("record checksum mismatch"));
     }
     Ok(record)
@@ -203,7 +205,7 @@ fn whole_group_after(buf: &[u8], from: usize) -> bool {
         if rest[..4] != group_len || rest[12] != RECORD_GROUP {
             return false;
         }
-        let Ok(record) = parse_record(rest) else { return false };
+        let Ok(record) = parse_record(rest, true) else { return false };
         let (bytes, crc) = group_frame(&record[1..]);
         let start = at + 12 + GROUP_LEN as usize;
         start.checked_add(bytes).and_then(|end| buf.get(start..end)).is_some_and(|r| crc32fast::hash(r) == crc)
@@ -215,10 +217,10 @@ fn whole_group_after(buf: &[u8], from: usize) -> bool {
 /// the old end of the file). A synced group damaged later (a flipped bit) has none, and stays
 /// corruption rather than being dropped as a torn append.
 fn has_lost_sector(buf: &[u8], start: usize, end: usize) -> bool {
-    const PAGE: usize = 512;
+    const SECTOR: usize = 512;
     let mut at = start;
     while at < end {
-        let next = ((at / PAGE + 1) * PAGE).min(end);
+        let next = ((at / SECTOR + 1) * SECTOR).min(end);
         if buf[at..next].iter().all(|&b| b == 0) {
             return true;
         }

@@ -32,7 +32,7 @@ use std::process::Command;
 
 use dedupdb::Db;
 
-use crate::common_store::{self, crawl, read_report, s, seed, verdict, Rng, INSERTED};
+use crate::common_store::{self, crawl, read_report, s, seed, verdict, Crawl, Rng, INSERTED};
 
 /// One operation of the recording, resolved to the file (node) it acted on. Paths are relative
 /// to the recorded root.
@@ -510,6 +510,25 @@ fn recorded(mut cmd: Command, root: &Path, log: &Path) {
     assert!(out.status.success(), "recorded run failed ({}): {}", out.status, String::from_utf8_lossy(&out.stderr));
 }
 
+/// Records `dedupdb ingest` of a crawl of `n` pages (a segment every 60, merges of two) into
+/// `root/db`, its report `root/<tag>.report.jsonl`; returns the crawl and the report's path.
+fn ingest_recorded(seed: u64, n: usize, tag: &str, tmp: &Path, root: &Path, log: &Path) -> (Crawl, std::path::PathBuf) {
+    let pages = crawl(seed, n, tag);
+    let input = tmp.join(format!("{tag}.jsonl"));
+    pages.write(&input);
+    let report = root.join(format!("{tag}.report.jsonl"));
+    let mut cmd = common_store::dedupdb();
+    cmd.args(["ingest", "--json", "--flush-docs", "60", "--merge-factor", "2"]).args([
+        "--db",
+        s(&root.join("db")),
+        "--report",
+        s(&report),
+        s(&input),
+    ]);
+    recorded(cmd, root, log);
+    (pages, report)
+}
+
 /// Pages acknowledged by a report's complete lines: URL -> doc id.
 fn acked_in(report: Option<&Vec<u8>>, scratch: &Path) -> HashMap<String, u64> {
     let Some(bytes) = report else { return HashMap::new() };
@@ -665,23 +684,11 @@ fn every_power_cut_image_of_ingest_compact_and_reingest_opens_clean_with_every_a
     let before = tmp_path.join("before");
 
     // A: a new index, a segment every 60 pages, merges of two.
-    let day1 = crawl(seed, 300, "day1");
-    let input1 = tmp_path.join("day1.jsonl");
-    day1.write(&input1);
-    let report1 = root.join("report1.jsonl");
-    let log_a = tmp_path.join("a.log");
-    let mut cmd = common_store::dedupdb();
-    cmd.args(["ingest", "--json", "--flush-docs", "60", "--merge-factor", "2"]).args([
-        "--db",
-        s(&db),
-        "--report",
-        s(&report1),
-        s(&input1),
-    ]);
     std::fs::create_dir_all(&before).expect("base");
-    recorded(cmd, &root, &log_a);
+    let log_a = tmp_path.join("a.log");
+    let (day1, report1) = ingest_recorded(seed, 300, "day1", &tmp_path, &root, &log_a);
     let rec = Recording::read(&[&log_a], &root, &before);
-    let a = check_recording(&rec, &root, b"report1.jsonl", &HashMap::new(), extra, &mut rng, "ingest");
+    let a = check_recording(&rec, &root, b"day1.report.jsonl", &HashMap::new(), extra, &mut rng, "ingest");
     let acked_a = acked_in(Some(&std::fs::read(&report1).expect("report")), &tmp_path.join("r"));
     assert_eq!(acked_a.len(), day1.with_text.len(), "every page with text acknowledged");
 
@@ -695,22 +702,10 @@ fn every_power_cut_image_of_ingest_compact_and_reingest_opens_clean_with_every_a
     let b = check_recording(&rec, &root, b"none", &acked_a, extra, &mut rng, "compact");
 
     // C: the next day's crawl into the compacted index.
-    let day2 = crawl(seed + 1, 120, "day2");
-    let input2 = tmp_path.join("day2.jsonl");
-    day2.write(&input2);
-    let report2 = root.join("report2.jsonl");
     let log_c = tmp_path.join("c.log");
-    let mut cmd = common_store::dedupdb();
-    cmd.args(["ingest", "--json", "--flush-docs", "60", "--merge-factor", "2"]).args([
-        "--db",
-        s(&db),
-        "--report",
-        s(&report2),
-        s(&input2),
-    ]);
-    recorded(cmd, &root, &log_c);
+    ingest_recorded(seed + 1, 120, "day2", &tmp_path, &root, &log_c);
     let rec = Recording::read(&[&log_a, &log_b, &log_c], &root, &before);
-    let c = check_recording(&rec, &root, b"report2.jsonl", &acked_a, extra, &mut rng, "second ingest");
+    let c = check_recording(&rec, &root, b"day2.report.jsonl", &acked_a, extra, &mut rng, "second ingest");
 
     eprintln!("power loss (seed {seed}): ingest {a:?}, compact {b:?}, second ingest {c:?}");
     // The runs were long enough to have something to cut.

@@ -495,32 +495,27 @@ unsafe fn gather(iov: *const iovec, cnt: c_int, n: usize) -> Vec<u8> {
     out
 }
 
+/// The first `n` bytes the caller handed a write (the `n` it wrote).
+unsafe fn written(buf: *const c_void) -> impl Fn(usize) -> Vec<u8> {
+    move |n| std::slice::from_raw_parts(buf as *const u8, n).to_vec()
+}
+
 #[no_mangle]
 pub unsafe extern "C" fn write(fd: c_int, buf: *const c_void, count: size_t) -> ssize_t {
     let f = real!("write", unsafe extern "C" fn(c_int, *const c_void, size_t) -> ssize_t);
-    tracked_write(fd, None, |n| std::slice::from_raw_parts(buf as *const u8, n).to_vec(), || f(fd, buf, count))
+    tracked_write(fd, None, written(buf), || f(fd, buf, count))
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn pwrite(fd: c_int, buf: *const c_void, count: size_t, off: off_t) -> ssize_t {
     let f = real!("pwrite", unsafe extern "C" fn(c_int, *const c_void, size_t, off_t) -> ssize_t);
-    tracked_write(
-        fd,
-        Some(off as u64),
-        |n| std::slice::from_raw_parts(buf as *const u8, n).to_vec(),
-        || f(fd, buf, count, off),
-    )
+    tracked_write(fd, Some(off as u64), written(buf), || f(fd, buf, count, off))
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn pwrite64(fd: c_int, buf: *const c_void, count: size_t, off: off64_t) -> ssize_t {
     let f = real!("pwrite64", unsafe extern "C" fn(c_int, *const c_void, size_t, off64_t) -> ssize_t);
-    tracked_write(
-        fd,
-        Some(off as u64),
-        |n| std::slice::from_raw_parts(buf as *const u8, n).to_vec(),
-        || f(fd, buf, count, off),
-    )
+    tracked_write(fd, Some(off as u64), written(buf), || f(fd, buf, count, off))
 }
 
 #[no_mangle]
